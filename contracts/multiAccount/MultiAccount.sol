@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
+import {AccessControlUpgradeable} from "@openzeppelin/contracts-upgradeable/access/AccessControlUpgradeable.sol";
+import {PausableUpgradeable} from "@openzeppelin/contracts-upgradeable/security/PausableUpgradeable.sol";
+import {ReentrancyGuardUpgradeable} from "@openzeppelin/contracts-upgradeable/security/ReentrancyGuardUpgradeable.sol";
+import {IERC20Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC20/IERC20Upgradeable.sol";
+import {IERC20MetadataUpgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC20/extensions/IERC20MetadataUpgradeable.sol";
+import {SafeERC20Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC20/utils/SafeERC20Upgradeable.sol";
+import {IMultiAccount} from "../interfaces/IMultiAccount.sol";
+import {IProtocol} from "../interfaces/IProtocol.sol";
+import {IProtocolPartyA} from "../interfaces/IProtocolPartyA.sol";
+
+/// @title MultiAccount
+/// @notice Lets a user own many sub-accounts (ProtocolPartyA) in the protocol, deposit into them,
+/// call the protocol through them, and delegate single selectors to other addresses.
+/// @dev Deployed behind a transparent proxy. The account creation bytecode lives in the code of a
+/// data contract (read with EXTCODECOPY), not in storage slots, which keeps `addAccount` cheap.
+contract MultiAccount is
+    IMultiAccount,
+    Initializable,
+    AccessControlUpgradeable,
+    PausableUpgradeable,
+    ReentrancyGuardUpgradeable
+{
+    using SafeERC20Upgradeable for IERC20Upgradeable;
+
+    bytes32 public constant SETTER_ROLE = keccak256("SETTER_ROLE");
+    bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
+    bytes32 public constant UNPAUSER_ROLE = keccak256("UNPAUSER_ROLE");
+
+    /// @notice Upper bound of `revokeCooldown`.
+    uint256 public constant MAX_REVOKE_COOLDOWN = 30 days;
+    /// @notice How long a revoke proposal stays usable once its cooldown has passed.
+    uint256 public constant REVOKE_PROPOSAL_LIFETIME = 7 days;
+    /// @dev EIP-170 limit; the data contract's code is one STOP byte plus the bytecode.
+    uint256 private constant MAX_CODE_SIZE = 24576;
+
+    address public accountsAdmin;
+    address public protocolAddress;
+    uint256 public revokeCooldown;
+    /// @dev Contract whose code is 0x00 followed by the account creation bytecode.
+    address private _accountCode;
+
+    mapping(address user => Account[]) private _accounts;
+    mapping(address account => uint256) public indexOfAccount;
+    mapping(address account => address) public owners;
+    mapping(address account => mapping(address target => mapping(bytes4 selector => bool))) public delegatedAccesses;
+    mapping(address account => mapping(address target => mapping(bytes4 selector => uint256)))
+        public revokeProposalTimestamp;
+
+    /// @dev Reserved for future versions; shrink it by the slots a new version adds.
+    uint256[41] private __gap;
+
+    /// @custom:oz-upgrades-unsafe-allow constructor
+    constructor() {
+        _disableInitializers();
+    }
+
+    function initialize(address admin, address protocolAddress_, bytes calldata accountImplementation_)
+        external
+        initializer
+    {
+        if (admin == address(0) || protocolAddress_ == address(0)) revert ZeroAddress();
+        __AccessControl_init();
+        __Pausable_init();
+        __ReentrancyGuard_init();
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _grantRole(SETTER_ROLE, admin);
+        _grantRole(PAUSER_ROLE, admin);
+        _grantRole(UNPAUSER_ROLE, admin);
+        accountsAdmin = admin;
+        protocolAddress = protocolAddress_;
+        _storeAccountImplementation(accountImplementation_);
+    }
+
+    // ---------------------------------------------------------------- account management
+
+    modifier onlyOwner(address account) {
+        _checkOwner(account);
+        _;
+    }
+
+    function addAccount(string calldata name) external whenNotPaused nonReentrant returns (address account) {
+        uint256 index = _accounts[msg.sender].length;
+        bytes memory initCode = _accountInitCode();
+        bytes32 salt = _salt(msg.sender, index);
+        assembly {
+            account := create2(0, add(initCode, 0x20), mload(initCode), salt)
+        }
+        // CREATE2 returns a code-less address when the init code returns nothing: never register it.
+        if (account == address(0) || account.code.length == 0) revert AccountDeploymentFailed();
+        _accounts[msg.sender].push(Account(account, name));
+        indexOfAccount[account] = index;
+        owners[account] = msg.sender;
+        emit AddAccount(msg.sender, account, name);
+    }
+
+    function editAccountName(address account, string calldata name) external whenNotPaused onlyOwner(account) {
+        _accounts[msg.sender][indexOfAccount[account]].name = name;
+        emit EditAccountName(msg.sender, account, name);
+    }
+
+    function getAccountsLength(address user) external view returns (uint256) {
+        return _accounts[user].length;
+    }
+
+    /// @notice Up to `size` accounts of `user` from `start`; out-of-range input returns what exists.
+    function getAccounts(address user, uint256 start, uint256 size) external view returns (Account[] memory result) {
+        Account[] storage all = _accounts[user];
+        uint256 length = all.length;
+        if (start >= length) return new Account[](0);
+        if (size > length - start) size = length - start;
+        result = new Account[](size);
+        for (uint256 i; i < size; ++i) {
+            result[i] = all[start + i];
+        }
+    }
+
+    function predictNextAccountAddress(address user) external view returns (address) {
+        bytes32 codeHash = keccak256(_accountInitCode());
+        bytes32 salt = _salt(user, _accounts[user].length);
+        return address(uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), address(this), salt, codeHash)))));
+    }
+
+    // ---------------------------------------------------------------- funds
+
+    function depositForAccount(address account, uint256 amount)
+        external
+        whenNotPaused
+        nonReentrant
+        onlyOwner(account)
+    {
+        _deposit(account, amount);
+        emit DepositForAccount(msg.sender, account, amount);
+    }
+
+    function depositAndAllocateForAccount(address account, uint256 amount)
+        external
+        whenNotPaused
+        nonReentrant
+        onlyOwner(account)
+    {
+        address collateral = _deposit(account, amount);
+        emit DepositForAccount(msg.sender, account, amount);
+        uint256 amountWith18Decimals = _scaleTo18Decimals(amount, IERC20MetadataUpgradeable(collateral).decimals());
+        IProtocolPartyA(account)._call(abi.encodeCall(IProtocol.allocate, (amountWith18Decimals)));
+        emit AllocateForAccount(msg.sender, account, amountWith18Decimals);
+    }
+
+    function withdrawFromAccount(address account, uint256 amount)
+        external
+        whenNotPaused
+        nonReentrant
+        onlyOwner(account)
+    {
+        if (amount == 0) revert ZeroAmount();
+        // The owner is msg.sender (checked above): a withdrawal always pays the owner.
+        IProtocolPartyA(account)._call(abi.encodeCall(IProtocol.withdrawTo, (msg.sender, amount)));
+        emit WithdrawFromAccount(msg.sender, account, amount);
+    }
+
+    // ---------------------------------------------------------------- calls
+
+    function _call(address account, bytes[] calldata callDatas) external whenNotPaused nonReentrant {
+        address owner = owners[account];
+        if (owner == address(0)) revert UnknownAccount(account);
+        uint256 length = callDatas.length;
+        if (length == 0) revert EmptyBatch();
+        bool isOwner = owner == msg.sender;
+        for (uint256 i; i < length; ++i) {
+            bytes calldata callData = callDatas[i];
+            if (callData.length < 4) revert CallDataTooShort(i, callData.length);
+            if (!isOwner) {
+                bytes4 selector = bytes4(callData[:4]);
+                if (!delegatedAccesses[account][msg.sender][selector]) {
+                    revert AccessNotDelegated(account, msg.sender, selector);
+                }
+            }
+            // A failing call reverts here with the protocol's revert data, unchanged.
+            bytes memory resultData = IProtocolPartyA(account)._call(callData);
+            emit Call(msg.sender, account, callData, resultData);
+        }
+    }
+
+    // ---------------------------------------------------------------- delegation
+
+    function delegateAccess(address account, address target, bytes4 selector, bool state)
+        external
+        whenNotPaused
+        onlyOwner(account)
+    {
+        if (!state) revert RevokeThroughProposal();
+        _grant(account, target, selector);
+    }
+
+    function delegateAccesses(address account, address target, bytes4[] calldata selectors, bool state)
+        external
+        whenNotPaused
+        onlyOwner(account)
+    {
+        if (!state) revert RevokeThroughProposal();
+        uint256 length = _checkSelectors(selectors);
+        for (uint256 i; i < length; ++i) {
+            _grant(account, target, selectors[i]);
+        }
+    }
+
+    function proposeToRevokeAccesses(address account, address target, bytes4[] calldata selectors)
+        external
+        whenNotPaused
+        onlyOwner(account)
+    {
+        uint256 length = _checkSelectors(selectors);
+        for (uint256 i; i < length; ++i) {
+            revokeProposalTimestamp[account][target][selectors[i]] = block.timestamp;
+            emit ProposeToRevokeAccess(account, target, selectors[i]);
+        }
+    }
+
+    function revokeAccesses(address account, address target, bytes4[] calldata selectors)
+        external
+        whenNotPaused
+        onlyOwner(account)
+    {
+        uint256 length = _checkSelectors(selectors);
+        // The cooldown in force now applies, not the one in force at proposal time.
+        uint256 cooldown = revokeCooldown;
+        for (uint256 i; i < length; ++i) {
+            bytes4 selector = selectors[i];
+            uint256 proposedAt = revokeProposalTimestamp[account][target][selector];
+            if (proposedAt == 0) revert NoRevokeProposal(selector);
+            uint256 readyAt = proposedAt + cooldown;
+            if (block.timestamp < readyAt) revert RevokeCooldownNotPassed(selector, readyAt);
+            if (block.timestamp > readyAt + REVOKE_PROPOSAL_LIFETIME) {
+                revert RevokeProposalExpired(selector, readyAt + REVOKE_PROPOSAL_LIFETIME);
+            }
+            delete revokeProposalTimestamp[account][target][selector];
+            delegatedAccesses[account][target][selector] = false;
+            emit DelegateAccess(account, target, selector, false);
+        }
+    }
+
+    // ---------------------------------------------------------------- setters and pausing
+
+    function setAccountImplementation(bytes calldata accountImplementation_) external onlyRole(SETTER_ROLE) {
+        _storeAccountImplementation(accountImplementation_);
+    }
+
+    function setAccountsAdmin(address admin) external onlyRole(SETTER_ROLE) {
+        if (admin == address(0)) revert ZeroAddress();
+        emit SetAccountsAdmin(accountsAdmin, admin);
+        accountsAdmin = admin;
+    }
+
+    function setProtocolAddress(address protocolAddress_) external onlyRole(SETTER_ROLE) {
+        if (protocolAddress_ == address(0)) revert ZeroAddress();
+        emit SetProtocolAddress(protocolAddress, protocolAddress_);
+        protocolAddress = protocolAddress_;
+    }
+
+    function setRevokeCooldown(uint256 cooldown) external onlyRole(SETTER_ROLE) {
+        if (cooldown > MAX_REVOKE_COOLDOWN) revert RevokeCooldownTooLong(cooldown, MAX_REVOKE_COOLDOWN);
+        emit SetRevokeCooldown(revokeCooldown, cooldown);
+        revokeCooldown = cooldown;
+    }
+
+    function pause() external onlyRole(PAUSER_ROLE) {
+        _pause();
+    }
+
+    function unpause() external onlyRole(UNPAUSER_ROLE) {
+        _unpause();
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @return code The account creation bytecode (without constructor arguments).
+    function accountImplementation() external view returns (bytes memory code) {
+        address pointer = _accountCode;
+        if (pointer == address(0)) return code;
+        uint256 size = pointer.code.length - 1;
+        code = new bytes(size);
+        assembly {
+            extcodecopy(pointer, add(code, 0x20), 1, size)
+        }
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    function _checkOwner(address account) private view {
+        address owner = owners[account];
+        if (owner == address(0)) revert UnknownAccount(account);
+        if (owner != msg.sender) revert NotAccountOwner(account, msg.sender);
+    }
+
+    function _checkSelectors(bytes4[] calldata selectors) private pure returns (uint256 length) {
+        length = selectors.length;
+        if (length == 0) revert EmptySelectors();
+    }
+
+    function _grant(address account, address target, bytes4 selector) private {
+        if (target == address(0)) revert ZeroAddress();
+        delegatedAccesses[account][target][selector] = true;
+        // Granting again clears a pending revoke proposal, so a stale one cannot be used later.
+        delete revokeProposalTimestamp[account][target][selector];
+        emit DelegateAccess(account, target, selector, true);
+    }
+
+    /// @dev The salt binds the address to the user and the user's own counter: nobody else can take
+    /// an address a user predicted (and perhaps funded), on this chain or any other.
+    function _salt(address user, uint256 index) private pure returns (bytes32) {
+        return keccak256(abi.encode(user, index));
+    }
+
+    /// @dev Creation bytecode followed by the ABI-encoded constructor argument `address(this)`.
+    function _accountInitCode() private view returns (bytes memory initCode) {
+        address pointer = _accountCode;
+        uint256 size = pointer.code.length - 1;
+        initCode = new bytes(size + 32);
+        assembly {
+            let start := add(initCode, 0x20)
+            extcodecopy(pointer, start, 1, size)
+            mstore(add(start, size), address())
+        }
+    }
+
+    function _storeAccountImplementation(bytes calldata code) private {
+        uint256 length = code.length;
+        if (length == 0) revert EmptyAccountImplementation();
+        if (length >= MAX_CODE_SIZE) revert AccountImplementationTooLarge(length, MAX_CODE_SIZE - 1);
+        // Init code: PUSH4 (length+1) DUP1 PUSH1 0x0e PUSH1 0 CODECOPY PUSH1 0 RETURN, then the data
+        // contract's code: a STOP byte (so calling it does nothing) and the bytecode.
+        bytes memory dataInitCode = abi.encodePacked(hex"63", uint32(length + 1), hex"80600e6000396000f300", code);
+        address pointer;
+        assembly {
+            pointer := create(0, add(dataInitCode, 0x20), mload(dataInitCode))
+        }
+        if (pointer == address(0)) revert AccountImplementationStoreFailed();
+        _accountCode = pointer;
+        emit SetAccountImplementation(keccak256(code), pointer);
+    }
+
+    function _deposit(address account, uint256 amount) private returns (address collateral) {
+        if (amount == 0) revert ZeroAmount();
+        address protocol = protocolAddress;
+        collateral = IProtocol(protocol).getCollateral();
+        IERC20Upgradeable token = IERC20Upgradeable(collateral);
+        uint256 balanceBefore = token.balanceOf(address(this));
+        token.safeTransferFrom(msg.sender, address(this), amount);
+        token.forceApprove(protocol, amount);
+        IProtocol(protocol).depositFor(account, amount);
+        // Nothing may stay behind: every token pulled in went to the protocol, and no allowance is left.
+        uint256 balanceAfter = token.balanceOf(address(this));
+        if (balanceAfter != balanceBefore) revert DepositResidue(balanceBefore, balanceAfter);
+        if (token.allowance(address(this), protocol) != 0) token.forceApprove(protocol, 0);
+    }
+
+    function _scaleTo18Decimals(uint256 amount, uint8 decimals) private pure returns (uint256) {
+        if (decimals <= 18) return amount * 10 ** (18 - decimals);
+        return amount / 10 ** (decimals - 18);
+    }
+}

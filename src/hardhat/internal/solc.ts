@@ -1,0 +1,40 @@
+// Offline compiling: hand Hardhat the npm `solc` package (solcjs) of exactly the requested version,
+// so that `hardhat compile` never needs to download a compiler.
+import fs from "fs";
+import path from "path";
+import type { SolcBuild } from "hardhat/types/builtin-tasks";
+
+const cache = new Map<string, SolcBuild | undefined>();
+
+function resolveSolcPackage(root: string): string | undefined {
+  try {
+    return path.dirname(require.resolve("solc/package.json", { paths: [root] }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Returns a solcjs build for `version` from an installed npm `solc` package, or `undefined` when no
+ * installed package has exactly that version. `roots` are searched in order (the project root first).
+ */
+export function findNpmSolcBuild(version: string, roots: string[]): SolcBuild | undefined {
+  const key = `${version}\0${roots.join("\0")}`;
+  if (cache.has(key)) return cache.get(key);
+  let found: SolcBuild | undefined;
+  for (const root of roots) {
+    const dir = resolveSolcPackage(root);
+    if (dir === undefined) continue;
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string };
+    const compilerPath = path.join(dir, "soljson.js");
+    if (pkg.version !== version || !fs.existsSync(compilerPath)) continue;
+    // The long version (with the commit) goes into build-info and is what explorers verify against.
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const solc = require(dir) as { version(): string };
+    const longVersion = solc.version().replace(/\.Emscripten.*$/, "");
+    found = { version, longVersion, compilerPath, isSolcJs: true };
+    break;
+  }
+  cache.set(key, found);
+  return found;
+}
