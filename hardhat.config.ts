@@ -1,8 +1,15 @@
 import "@nomiclabs/hardhat-ethers";
 import "@nomiclabs/hardhat-etherscan";
+import "@nomicfoundation/hardhat-chai-matchers";
 import "@openzeppelin/hardhat-upgrades";
 import "./src/hardhat";
+import * as dotenv from "dotenv";
 import type { HardhatUserConfig } from "hardhat/config";
+import { configFromEnv } from "./src/hardhat/env";
+
+dotenv.config({ quiet: true } as dotenv.DotenvConfigOptions);
+
+const { networks, etherscan } = configFromEnv(process.env);
 
 const config: HardhatUserConfig = {
   solidity: {
@@ -11,6 +18,11 @@ const config: HardhatUserConfig = {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: "paris",
     },
+  },
+  networks,
+  etherscan,
+  multiAccount: {
+    addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json",
   },
 };
 

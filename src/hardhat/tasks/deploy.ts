@@ -1,0 +1,33 @@
+import { task, types } from "hardhat/config";
+import { TASK_DEPLOY_MULTIACCOUNT } from "../constants";
+import { commonOptions, type CommonTaskArgs } from "./options";
+
+interface DeployTaskArgs extends CommonTaskArgs {
+  admin?: string;
+  protocolAddress?: string;
+  accountContract?: string;
+  force: boolean;
+}
+
+task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy, records it and verifies it")
+  .addOptionalParam("admin", "Admin address passed to initialize (default: ADMIN_PUBLIC_KEY)")
+  .addOptionalParam("protocolAddress", "Protocol contract address (default: protocolAddress in the address file)")
+  .addOptionalParam("contract", "Contract deployed behind the proxy (default: multiAccount.contract, MultiAccount)")
+  .addOptionalParam("accountContract", "Sub-account contract whose creation bytecode is passed (default: ProtocolPartyA)")
+  .addOptionalParam("addressesFile", "Address record (default: multiAccount.addressesFile, output/addresses.json)")
+  .addOptionalParam("verifyDelay", "Seconds to wait before verifying (default: 15)", undefined, types.float)
+  .addFlag("noVerify", "Skip explorer verification")
+  .addFlag("dryRun", "Print the plan (network, deployer, arguments, gas and cost) and send nothing")
+  .addFlag("force", "Deploy even if the address file names a MultiAccount that has code on this network")
+  .setAction(async (args: DeployTaskArgs, hre) => {
+    const { deployMultiAccount } = await import("../internal/deploy");
+    const config = hre.config.multiAccount;
+    return deployMultiAccount(hre, {
+      ...commonOptions(args, config, hre.config.paths.root),
+      admin: args.admin,
+      protocolAddress: args.protocolAddress,
+      accountContract: args.accountContract ?? config.accountContract,
+      force: args.force,
+    });
+  });
+

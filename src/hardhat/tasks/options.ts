@@ -1,0 +1,25 @@
+// Command-line arguments over the `multiAccount` config section: one place for the defaults.
+import path from "path";
+import type { MultiAccountConfig } from "../config";
+import { InputError } from "../errors";
+
+export interface CommonTaskArgs {
+  contract?: string;
+  addressesFile?: string;
+  verifyDelay?: number;
+  noVerify: boolean;
+  dryRun: boolean;
+}
+
+export function commonOptions(args: CommonTaskArgs, config: MultiAccountConfig, root: string) {
+  if (args.verifyDelay !== undefined && !(Number.isFinite(args.verifyDelay) && args.verifyDelay >= 0)) {
+    throw new InputError(`Invalid --verify-delay ${args.verifyDelay}: give a number of seconds >= 0.`);
+  }
+  return {
+    contract: args.contract ?? config.contract,
+    addressesFile: args.addressesFile === undefined ? config.addressesFile : path.resolve(root, args.addressesFile),
+    verify: config.verify && !args.noVerify,
+    verifyDelay: args.verifyDelay ?? config.verifyDelay,
+    dryRun: args.dryRun,
+  };
+}
