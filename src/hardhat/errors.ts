@@ -5,6 +5,9 @@ import { PLUGIN_NAME } from "./constants";
 export class MultiAccountKitError extends HardhatPluginError {
   constructor(message: string, parent?: Error) {
     super(PLUGIN_NAME, message, parent);
+    // HardhatPluginError pins its own prototype; restore the subclass so `instanceof` works.
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = new.target.name;
   }
 }
 

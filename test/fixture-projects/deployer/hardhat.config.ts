@@ -1,0 +1,32 @@
+// A project that adds the plugin and has no MultiAccount of its own: the package's contracts are
+// compiled into its build. Networks come from the plugin's env mapping, as in a real project.
+import "@nomiclabs/hardhat-ethers";
+import "@nomiclabs/hardhat-etherscan";
+import "@openzeppelin/hardhat-upgrades";
+import "../../../src/hardhat";
+import type { HardhatUserConfig } from "hardhat/config";
+import { configFromEnv } from "../../../src/hardhat/env";
+
+const { networks, etherscan } = configFromEnv(process.env);
+const explorer = process.env.FIXTURE_EXPLORER_URL;
+if (explorer !== undefined) {
+  // A loopback explorer for the local node's chain id.
+  etherscan.apiKey.localhost = process.env.LOCALHOST_EXPLORER_API_KEY ?? "";
+  etherscan.customChains.push({
+    network: "localhost",
+    chainId: 31337,
+    urls: { apiURL: `${explorer}/api`, browserURL: explorer },
+  });
+}
+
+const config: HardhatUserConfig = {
+  solidity: {
+    version: "0.8.24",
+    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" },
+  },
+  networks,
+  etherscan,
+  multiAccount: { verifyDelay: 0 },
+};
+
+export default config;

@@ -1,0 +1,227 @@
+// deploy-multiaccount, upgrade-multiaccount and addresses:show on the in-process Hardhat network of
+// this repository (which has its own MultiAccount contracts).
+import { expect } from "chai";
+import fs from "fs";
+import os from "os";
+import path from "path";
+import hre from "hardhat";
+import type { Contract } from "ethers";
+import { deployMultiAccount, type DeployOptions, type DeploymentResult } from "../../src/hardhat/internal/deploy";
+import { upgradeMultiAccount } from "../../src/hardhat/internal/upgrade";
+import { showAddresses } from "../../src/hardhat/internal/show";
+import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../../src/hardhat/constants";
+import { InputError, AddressesFileError } from "../../src/hardhat/errors";
+import { captureLogger, captureConsole } from "./helpers/capture";
+
+const { ethers } = hre;
+
+describe("deploy-multiaccount (in-process network)", function () {
+  let dir: string;
+  let file: string;
+  let protocol: Contract;
+  let admin: string;
+
+  function options(overrides: Partial<DeployOptions> = {}): DeployOptions {
+    return {
+      admin,
+      contract: "MultiAccount",
+      accountContract: "ProtocolPartyA",
+      addressesFile: file,
+      verify: true,
+      verifyDelay: 0,
+      dryRun: false,
+      force: false,
+      ...overrides,
+    };
+  }
+
+  async function expectNothingSent(run: () => Promise<unknown>, errorType: Function, message: RegExp): Promise<void> {
+    const block = await ethers.provider.getBlockNumber();
+    const before = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
+    let caught: unknown;
+    try {
+      await run();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught, "expected the run to fail").to.be.instanceOf(errorType);
+    expect((caught as Error).message).to.match(message);
+    expect(await ethers.provider.getBlockNumber(), "a transaction was sent").to.equal(block);
+    if (before !== undefined) expect(fs.readFileSync(file, "utf8"), "the address file changed").to.equal(before);
+  }
+
+  before(async () => {
+    admin = (await ethers.getSigners())[5].address;
+    const collateral = await (await ethers.getContractFactory("MockCollateral")).deploy(6);
+    protocol = await (await ethers.getContractFactory("MockProtocol")).deploy(collateral.address);
+  });
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-deploy-"));
+    file = path.join(dir, "addresses.json");
+    fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol.address, partyBAddress: "0xkeep" }, null, 4) + "\n");
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("deploys, returns the ERC-1967 addresses, saves the record and initializes with the right arguments", async () => {
+    const log = captureLogger();
+    const result = (await deployMultiAccount(hre, options(), { logger: log })) as DeploymentResult;
+
+    expect(result.implementation).to.equal(await hre.upgrades.erc1967.getImplementationAddress(result.proxy));
+    expect(result.admin).to.equal(await hre.upgrades.erc1967.getAdminAddress(result.proxy));
+    const slot = async (s: string) => ethers.utils.getAddress(ethers.utils.hexDataSlice(await ethers.provider.getStorageAt(result.proxy, s), 12));
+    expect(await slot(IMPLEMENTATION_SLOT)).to.equal(result.implementation);
+    expect(await slot(ADMIN_SLOT)).to.equal(result.admin);
+
+    const saved = fs.readFileSync(file, "utf8");
+    expect(JSON.parse(saved)).to.deep.equal({ protocolAddress: protocol.address, partyBAddress: "0xkeep", multiAccountAddress: result.proxy });
+    expect(saved).to.match(/^\{\n {4}"protocolAddress"/, "the 4-space style was kept");
+
+    const multiAccount = await ethers.getContractAt("MultiAccount", result.proxy);
+    expect(await multiAccount.protocolAddress()).to.equal(protocol.address);
+    expect(await multiAccount.accountsAdmin()).to.equal(admin);
+    expect(await multiAccount.hasRole(await multiAccount.SETTER_ROLE(), admin)).to.equal(true);
+    expect(await multiAccount.accountImplementation()).to.equal((await ethers.getContractFactory("ProtocolPartyA")).bytecode);
+
+    const text = log.text();
+    expect(text).to.include(`Proxy:          ${result.proxy}`);
+    expect(text).to.include(`Implementation: ${result.implementation}`);
+    expect(text).to.match(/sent contract creation: 0x[0-9a-f]{64}/);
+    expect(text).to.match(/Gas used: +\d+ in 3 transaction\(s\), cost [\d.]+ ETH/);
+    expect(text).to.include("Verification skipped: the in-process network has no explorer.");
+    expect(text).to.include("Next: npx hardhat addresses:show --network hardhat");
+  });
+
+  it("the task returns { proxy, admin, implementation }", async () => {
+    const { result, output } = await captureConsole(() => hre.run(TASK_DEPLOY_MULTIACCOUNT, { admin, addressesFile: file }));
+    expect(result).to.have.all.keys("proxy", "admin", "implementation");
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress).to.equal(result.proxy);
+    expect(output).to.include("Estimated gas:");
+  });
+
+  it("--dry-run prints the plan and sends nothing", async () => {
+    const log = captureLogger();
+    const block = await ethers.provider.getBlockNumber();
+    const before = fs.readFileSync(file, "utf8");
+    expect(await deployMultiAccount(hre, options({ dryRun: true }), { logger: log })).to.equal(undefined);
+    expect(await ethers.provider.getBlockNumber()).to.equal(block);
+    expect(fs.readFileSync(file, "utf8")).to.equal(before);
+    expect(log.text()).to.match(/Network: +hardhat \(chain 31337\)/);
+    expect(log.text()).to.match(/Deployer: +0x[0-9a-fA-F]{40} \(balance [\d.]+ ETH\)/);
+    expect(log.text()).to.match(/Estimated gas: +\d+ at [\d.]+ gwei = [\d.]+ ETH/);
+    expect(log.text()).to.include(`protocolAddress ${protocol.address}`);
+    expect(log.text()).to.include("Dry run: nothing was sent.");
+  });
+
+  describe("refuses bad input before sending anything", () => {
+    it("an invalid admin", async () => {
+      await expectNothingSent(() => deployMultiAccount(hre, options({ admin: "0x1234" }), { logger: captureLogger() }), InputError, /Invalid admin address "0x1234".*--admin/);
+    });
+    it("the zero address as admin", async () => {
+      await expectNothingSent(() => deployMultiAccount(hre, options({ admin: ethers.constants.AddressZero }), { logger: captureLogger() }), InputError, /Invalid admin address: the zero address/);
+    });
+    it("no admin at all (neither --admin nor ADMIN_PUBLIC_KEY)", async () => {
+      const saved = process.env.ADMIN_PUBLIC_KEY;
+      delete process.env.ADMIN_PUBLIC_KEY;
+      try {
+        await expectNothingSent(() => deployMultiAccount(hre, options({ admin: undefined }), { logger: captureLogger() }), InputError, /Missing admin address\. Pass --admin <address> or set ADMIN_PUBLIC_KEY/);
+      } finally {
+        if (saved !== undefined) process.env.ADMIN_PUBLIC_KEY = saved;
+      }
+    });
+    it("a missing protocol address", async () => {
+      fs.writeFileSync(file, "{}\n");
+      await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), InputError, /Missing protocol address\. Pass --protocol-address <address> or set "protocolAddress"/);
+    });
+    it("a protocol address without code", async () => {
+      const empty = ethers.Wallet.createRandom().address;
+      await expectNothingSent(() => deployMultiAccount(hre, options({ protocolAddress: empty }), { logger: captureLogger() }), InputError, /has no contract code on network "hardhat"/);
+    });
+    it("a corrupt address file", async () => {
+      fs.writeFileSync(file, '{"protocolAddress": ');
+      await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);
+    });
+    it("an unknown contract name", async () => {
+      await expectNothingSent(() => deployMultiAccount(hre, options({ contract: "NoSuchContract" }), { logger: captureLogger() }), InputError, /Cannot load contract "NoSuchContract".*--contract/);
+    });
+    it("a deployer balance below the estimated cost", async () => {
+      const [deployer] = await ethers.getSigners();
+      const balance = await deployer.getBalance();
+      await ethers.provider.send("hardhat_setBalance", [deployer.address, "0x38D7EA4C68000"]); // 0.001 ETH
+      try {
+        await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), InputError, /holds 0\.001 ETH but the deployment needs about [\d.]+ ETH\. Fund the deployer/);
+      } finally {
+        await ethers.provider.send("hardhat_setBalance", [deployer.address, balance.toHexString().replace(/^0x0+/, "0x")]);
+      }
+    });
+    it("an existing deployment without --force, then deploys with --force", async () => {
+      const first = (await deployMultiAccount(hre, options(), { logger: captureLogger() })) as DeploymentResult;
+      await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), InputError, /already names a MultiAccount at 0x.*upgrade-multiaccount.*pass --force/);
+      const second = (await deployMultiAccount(hre, options({ force: true }), { logger: captureLogger() })) as DeploymentResult;
+      expect(second.proxy).to.not.equal(first.proxy);
+      expect(JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress).to.equal(second.proxy);
+    });
+  });
+
+  describe("addresses:show", () => {
+    it("prints a table marking addresses without code, and --json prints the raw record", async () => {
+      const result = (await deployMultiAccount(hre, options(), { logger: captureLogger() })) as DeploymentResult;
+      const table = captureLogger();
+      await showAddresses(hre, { addressesFile: file, json: false }, { logger: table });
+      const rows = table.lines.join("\n");
+      expect(rows).to.match(new RegExp(`multiAccountAddress +${result.proxy} +yes`));
+      expect(rows).to.match(/partyBAddress +0xkeep +not an address/);
+      const lonely = ethers.Wallet.createRandom().address;
+      fs.writeFileSync(file, JSON.stringify({ MulticallAddress: lonely }));
+      const second = captureLogger();
+      await showAddresses(hre, { addressesFile: file, json: false }, { logger: second });
+      expect(second.text()).to.match(new RegExp(`MulticallAddress +${lonely} +NO CODE`));
+      const raw = captureLogger();
+      expect(await showAddresses(hre, { addressesFile: file, json: true }, { logger: raw })).to.deep.equal({ MulticallAddress: lonely });
+      expect(JSON.parse(raw.text())).to.deep.equal({ MulticallAddress: lonely });
+    });
+  });
+
+  describe("upgrade-multiaccount", () => {
+    let deployed: DeploymentResult;
+    const upgradeOptions = (overrides = {}) => ({ contract: "MultiAccountV2", addressesFile: file, verify: true, verifyDelay: 0, dryRun: false, ...overrides });
+
+    beforeEach(async () => {
+      deployed = (await deployMultiAccount(hre, options(), { logger: captureLogger() })) as DeploymentResult;
+    });
+
+    it("--dry-run validates only", async () => {
+      const block = await ethers.provider.getBlockNumber();
+      const log = captureLogger();
+      expect(await upgradeMultiAccount(hre, upgradeOptions({ dryRun: true }), { logger: log })).to.equal(undefined);
+      expect(await ethers.provider.getBlockNumber()).to.equal(block);
+      expect(log.text()).to.include("Validation passed.");
+      expect(await hre.upgrades.erc1967.getImplementationAddress(deployed.proxy)).to.equal(deployed.implementation);
+    });
+
+    it("upgrades the stored proxy, logging the old and new implementation, and keeps its state", async () => {
+      const [, user] = await ethers.getSigners();
+      const v1 = await ethers.getContractAt("MultiAccount", deployed.proxy, user);
+      await (await v1.addAccount("kept")).wait();
+      const log = captureLogger();
+      const result = await upgradeMultiAccount(hre, upgradeOptions(), { logger: log });
+      expect(result!.oldImplementation).to.equal(deployed.implementation);
+      expect(result!.implementation).to.not.equal(deployed.implementation);
+      expect(result!.implementation).to.equal(await hre.upgrades.erc1967.getImplementationAddress(deployed.proxy));
+      expect(log.text()).to.include(`Old implementation: ${deployed.implementation}`);
+      expect(log.text()).to.include(`New implementation: ${result!.implementation}`);
+      const v2 = await ethers.getContractAt("MultiAccountV2", deployed.proxy);
+      expect(await v2.version()).to.equal("2");
+      expect((await v2.getAccounts(user.address, 0, 10))[0].name).to.equal("kept");
+    });
+
+    it("refuses an unsafe implementation and sends nothing", async () => {
+      await expectNothingSent(() => upgradeMultiAccount(hre, upgradeOptions({ contract: "MockProtocol" }), { logger: captureLogger() }), InputError, /MockProtocol is not a safe upgrade/);
+    });
+
+    it("refuses when no proxy is recorded", async () => {
+      fs.writeFileSync(file, "{}");
+      await expectNothingSent(() => upgradeMultiAccount(hre, upgradeOptions(), { logger: captureLogger() }), InputError, /Missing MultiAccount proxy address.*deploy-multiaccount/);
+    });
+  });
+});

@@ -1,0 +1,50 @@
+// Loads a fixture project's Hardhat runtime in-process, as another project would, and unloads it
+// afterwards so the next fixture starts clean.
+import fs from "fs";
+import path from "path";
+import { resetHardhatContext } from "hardhat/plugins-testing";
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+
+export const REPO_ROOT = path.resolve(__dirname, "../../..");
+export const FIXTURES = path.join(REPO_ROOT, "test", "fixture-projects");
+
+/** Makes `node_modules/multiaccount-kit` in the fixture point at this repository, as an install would. */
+export function linkPackage(fixtureDir: string): void {
+  const link = path.join(fixtureDir, "node_modules", "multiaccount-kit");
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  try {
+    if (fs.readlinkSync(link) === path.relative(path.dirname(link), REPO_ROOT)) return;
+    fs.unlinkSync(link);
+  } catch {
+    // no link yet
+  }
+  fs.symlinkSync(path.relative(path.dirname(link), REPO_ROOT), link, "dir");
+}
+
+export interface Environment {
+  hre: HardhatRuntimeEnvironment;
+}
+
+/** mocha hooks: before() loads the fixture with `env` set; after() restores cwd, env and context. */
+export function useEnvironment(fixture: string, env: () => Record<string, string>, network = "hardhat"): Environment {
+  const holder = {} as Environment;
+  const previousCwd = process.cwd();
+  let previousEnv: NodeJS.ProcessEnv;
+  before(function () {
+    previousEnv = { ...process.env };
+    const dir = path.join(FIXTURES, fixture);
+    linkPackage(dir);
+    process.chdir(dir);
+    Object.assign(process.env, env(), { HARDHAT_NETWORK: network });
+    resetHardhatContext();
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    holder.hre = require("hardhat");
+  });
+  after(function () {
+    resetHardhatContext();
+    process.chdir(previousCwd);
+    for (const key of Object.keys(process.env)) if (!(key in previousEnv)) delete process.env[key];
+    Object.assign(process.env, previousEnv);
+  });
+  return holder;
+}
