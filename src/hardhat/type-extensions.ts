@@ -10,3 +10,8 @@ declare module "hardhat/types/config" {
     multiAccount: MultiAccountConfig;
   }
 }
+
+// The tasks use `hre.ethers` and `hre.upgrades`; bring their types in without loading the plugins
+// (type-only imports are erased, and the user's config loads the plugins themselves).
+import type {} from "@nomiclabs/hardhat-ethers/internal/type-extensions";
+import type {} from "@openzeppelin/hardhat-upgrades/dist/type-extensions";

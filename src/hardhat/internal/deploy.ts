@@ -7,6 +7,7 @@ import { InputError, MultiAccountKitError } from "../errors";
 import { loadAddresses, updateAddresses } from "../addresses";
 import { requireAddress } from "./inputs";
 import { getDeployer, hasCode, networkInfo, readAddressSlot, withNode, type NetworkInfo } from "./network";
+import { requirePeerPlugins } from "./plugins";
 import { addressLink, createLogger, currencySymbol, explorerUrl, type Logger } from "./output";
 import { summarizeGas, trackTransactions } from "./transactions";
 import { verifyContract, type Sleep } from "./verify";
@@ -41,6 +42,7 @@ export async function deployMultiAccount(
   options: DeployOptions,
   effects: DeployEffects = {}
 ): Promise<DeploymentResult | undefined> {
+  requirePeerPlugins(hre);
   const log = createLogger(hre, effects.logger);
   const file = options.addressesFile;
 

@@ -3,6 +3,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { loadAddresses, type AddressesRecord } from "../addresses";
 import { hasCode, networkInfo } from "./network";
+import { requirePeerPlugins } from "./plugins";
 import { createLogger, explorerUrl, type Logger } from "./output";
 
 export async function showAddresses(
@@ -10,6 +11,7 @@ export async function showAddresses(
   options: { addressesFile: string; json: boolean },
   effects: { logger?: Logger } = {}
 ): Promise<AddressesRecord> {
+  requirePeerPlugins(hre, false);
   const log = createLogger(hre, effects.logger);
   const record = loadAddresses(options.addressesFile);
   if (options.json) {

@@ -6,6 +6,7 @@ import { InputError, MultiAccountKitError } from "../errors";
 import { loadAddresses } from "../addresses";
 import { requireAddress } from "./inputs";
 import { getDeployer, hasCode, networkInfo, readAddressSlot } from "./network";
+import { requirePeerPlugins } from "./plugins";
 import { addressLink, createLogger, currencySymbol, explorerUrl, type Logger } from "./output";
 import { summarizeGas, trackTransactions } from "./transactions";
 import { verifyContract, type Sleep } from "./verify";
@@ -30,6 +31,7 @@ export async function upgradeMultiAccount(
   options: UpgradeOptions,
   effects: { logger?: Logger; sleep?: Sleep } = {}
 ): Promise<UpgradeResult | undefined> {
+  requirePeerPlugins(hre);
   const log = createLogger(hre, effects.logger);
   const file = options.addressesFile;
   const addresses = loadAddresses(file);

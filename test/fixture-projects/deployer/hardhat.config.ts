@@ -26,7 +26,7 @@ const config: HardhatUserConfig = {
   },
   networks,
   etherscan,
-  multiAccount: { verifyDelay: 0 },
+  multiAccount: { verifyDelay: 0, addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json" },
 };
 
 export default config;

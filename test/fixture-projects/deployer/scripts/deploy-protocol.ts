@@ -5,7 +5,7 @@ import { updateAddresses } from "../../../../src/hardhat/addresses";
 async function main() {
   const protocol = await (await hre.ethers.getContractFactory("ProtocolStandIn")).deploy();
   await protocol.deployed();
-  updateAddresses(hre.config.multiAccount.addressesFile, { protocolAddress: protocol.address });
+  updateAddresses(process.env.FIXTURE_ADDRESSES ?? hre.config.multiAccount.addressesFile, { protocolAddress: protocol.address });
   console.log(`protocolAddress ${protocol.address}`);
 }
 
