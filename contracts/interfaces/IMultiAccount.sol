@@ -22,6 +22,9 @@ interface IMultiAccount {
     event SetRevokeCooldown(uint256 oldCooldown, uint256 newCooldown);
 
     error ZeroAddress();
+    error MissingRole(address account, bytes32 role);
+    error EnforcedPause();
+    error ExpectedPause();
     error EmptyAccountImplementation();
     error AccountImplementationTooLarge(uint256 length, uint256 maxLength);
     error AccountImplementationStoreFailed();
@@ -30,6 +33,7 @@ interface IMultiAccount {
     error NotAccountOwner(address account, address caller);
     error ZeroAmount();
     error DepositResidue(uint256 expectedBalance, uint256 actualBalance);
+    error TokenOperationFailed(address token);
     error EmptyBatch();
     error CallDataTooShort(uint256 index, uint256 length);
     error AccessNotDelegated(address account, address caller, bytes4 selector);

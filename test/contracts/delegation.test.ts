@@ -1,0 +1,229 @@
+// Delegation: grants per selector, and revocation only through a proposal that has aged past the
+// cooldown read at revoke time and has not expired.
+import { expect } from "chai";
+import { useSnapshot, addAccount, minedAt, selectorOf, setNextBlockTimestamp } from "./fixture";
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+const LIFETIME = 7 * DAY;
+
+describe("MultiAccount delegation", () => {
+  const { deployment } = useSnapshot();
+
+  async function setup(cooldown = HOUR) {
+    const d = deployment();
+    const account = await addAccount(d.multiAccount, d.alice);
+    const echo = selectorOf(d.protocol, "echo");
+    const other = selectorOf(d.protocol, "other");
+    const echoCall = d.protocol.interface.encodeFunctionData("echo", [1]);
+    if (cooldown > 0) await d.multiAccount.connect(d.admin).setRevokeCooldown(cooldown);
+    const asAlice = d.multiAccount.connect(d.alice);
+    return { ...d, account, echo, other, echoCall, asAlice };
+  }
+
+  describe("granting", () => {
+    it("grants one selector with delegateAccess", async () => {
+      const { multiAccount, asAlice, bob, account, echo, other } = await setup();
+      await expect(asAlice.delegateAccess(account, bob.address, echo, true))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, bob.address, echo, true);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, other)).to.equal(false);
+    });
+
+    it("grants many selectors with delegateAccesses", async () => {
+      const { multiAccount, asAlice, bob, carol, account, echo, other } = await setup();
+      await expect(asAlice.delegateAccesses(account, bob.address, [echo, other], true))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, bob.address, other, true);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, other)).to.equal(true);
+      expect(await multiAccount.delegatedAccesses(account, carol.address, echo)).to.equal(false);
+    });
+
+    it("refuses state false: revocation goes through a proposal", async () => {
+      const { multiAccount, asAlice, bob, account, echo } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      await expect(asAlice.delegateAccess(account, bob.address, echo, false)).to.be.revertedWithCustomError(
+        multiAccount,
+        "RevokeThroughProposal"
+      );
+      await expect(asAlice.delegateAccesses(account, bob.address, [echo], false)).to.be.revertedWithCustomError(
+        multiAccount,
+        "RevokeThroughProposal"
+      );
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
+    });
+
+    it("rejects a zero target and empty selectors", async () => {
+      const { multiAccount, asAlice, bob, account, echo } = await setup();
+      const zero = "0x0000000000000000000000000000000000000000";
+      await expect(asAlice.delegateAccess(account, zero, echo, true)).to.be.revertedWithCustomError(
+        multiAccount,
+        "ZeroAddress"
+      );
+      await expect(asAlice.delegateAccesses(account, zero, [echo], true)).to.be.revertedWithCustomError(
+        multiAccount,
+        "ZeroAddress"
+      );
+      for (const call of [
+        () => asAlice.delegateAccesses(account, bob.address, [], true),
+        () => asAlice.proposeToRevokeAccesses(account, bob.address, []),
+        () => asAlice.revokeAccesses(account, bob.address, []),
+      ]) {
+        await expect(call()).to.be.revertedWithCustomError(multiAccount, "EmptySelectors");
+      }
+    });
+
+    it("lets only the owner grant, propose and revoke", async () => {
+      const { multiAccount, bob, carol, account, echo } = await setup();
+      const asBob = multiAccount.connect(bob);
+      for (const call of [
+        () => asBob.delegateAccess(account, bob.address, echo, true),
+        () => asBob.delegateAccesses(account, bob.address, [echo], true),
+        () => asBob.proposeToRevokeAccesses(account, carol.address, [echo]),
+        () => asBob.revokeAccesses(account, carol.address, [echo]),
+      ]) {
+        await expect(call()).to.be.revertedWithCustomError(multiAccount, "NotAccountOwner").withArgs(account, bob.address);
+      }
+      for (const call of [
+        () => asBob.delegateAccess(carol.address, bob.address, echo, true),
+        () => asBob.delegateAccesses(carol.address, bob.address, [echo], true),
+        () => asBob.proposeToRevokeAccesses(carol.address, bob.address, [echo]),
+        () => asBob.revokeAccesses(carol.address, bob.address, [echo]),
+      ]) {
+        await expect(call()).to.be.revertedWithCustomError(multiAccount, "UnknownAccount").withArgs(carol.address);
+      }
+    });
+  });
+
+  describe("revoking", () => {
+    it("needs a proposal", async () => {
+      const { multiAccount, asAlice, bob, account, echo } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "NoRevokeProposal")
+        .withArgs(echo);
+    });
+
+    it("waits for the cooldown and works at exactly proposal + cooldown", async () => {
+      const { multiAccount, asAlice, bob, account, echo, echoCall } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      const proposeTx = await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]);
+      await expect(proposeTx).to.emit(multiAccount, "ProposeToRevokeAccess").withArgs(account, bob.address, echo);
+      const proposedAt = await minedAt(proposeTx);
+      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(proposedAt);
+
+      // Until the revoke lands, the grant still works.
+      await multiAccount.connect(bob)._call(account, [echoCall]);
+      await setNextBlockTimestamp(proposedAt + HOUR - 1);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeCooldownNotPassed")
+        .withArgs(echo, proposedAt + HOUR);
+
+      await setNextBlockTimestamp(proposedAt + HOUR);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, bob.address, echo, false);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
+      await expect(multiAccount.connect(bob)._call(account, [echoCall]))
+        .to.be.revertedWithCustomError(multiAccount, "AccessNotDelegated")
+        .withArgs(account, bob.address, echo);
+      // The proposal is used up.
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "NoRevokeProposal")
+        .withArgs(echo);
+    });
+
+    it("works with a zero cooldown right after the proposal", async () => {
+      const { multiAccount, asAlice, bob, account, echo } = await setup(0);
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+    });
+
+    it("expires a proposal 7 days after its cooldown passed", async () => {
+      const { multiAccount, asAlice, bob, account, echo } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      const proposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]));
+      const expiresAt = proposedAt + HOUR + LIFETIME;
+      await setNextBlockTimestamp(expiresAt + 1);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeProposalExpired")
+        .withArgs(echo, expiresAt);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
+
+      // A new proposal works again.
+      const reproposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]));
+      await setNextBlockTimestamp(reproposedAt + HOUR);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+    });
+
+    it("still accepts a proposal on the last second of its lifetime", async () => {
+      const { multiAccount, asAlice, bob, account, echo } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      const proposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]));
+      await setNextBlockTimestamp(proposedAt + HOUR + LIFETIME);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+    });
+
+    it("clears a pending proposal when the selector is granted again", async () => {
+      const { multiAccount, asAlice, bob, account, echo } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      const proposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]));
+      await asAlice.delegateAccesses(account, bob.address, [echo], true);
+      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
+      await setNextBlockTimestamp(proposedAt + HOUR);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "NoRevokeProposal")
+        .withArgs(echo);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
+    });
+
+    it("reads the cooldown at revoke time", async () => {
+      const { multiAccount, admin, asAlice, bob, account, echo } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      const proposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]));
+      await multiAccount.connect(admin).setRevokeCooldown(2 * HOUR);
+      await setNextBlockTimestamp(proposedAt + HOUR);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeCooldownNotPassed")
+        .withArgs(echo, proposedAt + 2 * HOUR);
+      await setNextBlockTimestamp(proposedAt + 2 * HOUR);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+    });
+
+    it("revokes per selector and per target", async () => {
+      const { multiAccount, asAlice, bob, carol, account, echo, other } = await setup();
+      await asAlice.delegateAccesses(account, bob.address, [echo, other], true);
+      await asAlice.delegateAccess(account, carol.address, echo, true);
+      const proposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]));
+      await setNextBlockTimestamp(proposedAt + HOUR);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo, other]))
+        .to.be.revertedWithCustomError(multiAccount, "NoRevokeProposal")
+        .withArgs(other);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, other)).to.equal(true);
+      expect(await multiAccount.delegatedAccesses(account, carol.address, echo)).to.equal(true);
+    });
+  });
+
+  describe("cooldown bound", () => {
+    it("accepts exactly 30 days and rejects more", async () => {
+      const { multiAccount, admin } = await setup(0);
+      await expect(multiAccount.connect(admin).setRevokeCooldown(30 * DAY + 1))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeCooldownTooLong")
+        .withArgs(30 * DAY + 1, 30 * DAY);
+      await expect(multiAccount.connect(admin).setRevokeCooldown(30 * DAY))
+        .to.emit(multiAccount, "SetRevokeCooldown")
+        .withArgs(0, 30 * DAY);
+      expect(await multiAccount.revokeCooldown()).to.equal(30 * DAY);
+    });
+  });
+});
