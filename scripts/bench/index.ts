@@ -1,0 +1,19 @@
+// `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run.
+// Run through `hardhat run` so the gas benchmark has the in-process network.
+import { benchGas } from "./gas";
+import { benchNotifications } from "./notifications";
+import { benchLive } from "./live";
+
+async function main(): Promise<void> {
+  console.log("== Gas (MultiAccount) ==");
+  await benchGas();
+  console.log("\n== Notifications ingest ==");
+  await benchNotifications();
+  console.log("\n== Live notifications ==");
+  await benchLive();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

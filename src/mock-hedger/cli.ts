@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npx multiaccount-kit-mock-hedger --port 8090`: runs the mock hedger until interrupted.
+import { startMockHedger } from "./server";
+
+const USAGE = `Usage: multiaccount-kit-mock-hedger [--port 8090] [--host 127.0.0.1] [--base-path /api]
+                                    [--ws-path /ws/position-state-ws3] [--static DIR]
+                                    [--emit-every MS] [--account 0x...]
+
+Serves POST {base}/position-state/{start}/{size} and the notification WebSocket.
+Control it over HTTP:
+  POST /__mock/emit    {"account": "0x..", "notification": {...}}  store and push one notification
+  POST /__mock/record  {"account": "0x..", "notification": {...}}  store only (sent while "away")
+  POST /__mock/drop                                               cut every WebSocket
+  POST /__mock/down    {"ms": 3000}                               go down, come back after ms
+--emit-every MS (with --account) pushes a generated notification to that account every MS.`;
+
+function parse(argv: string[]): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (!arg.startsWith("--") || i + 1 >= argv.length) {
+      console.error(`Unexpected argument "${arg}".\n\n${USAGE}`);
+      process.exit(2);
+    }
+    args[arg.slice(2)] = argv[++i];
+  }
+  return args;
+}
+
+async function main() {
+  const args = parse(process.argv.slice(2));
+  const port = Number(args.port ?? 8090);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a port number, got "${args.port}".`);
+    process.exit(2);
+  }
+  const hedger = await startMockHedger({
+    port,
+    host: args.host,
+    basePath: args["base-path"],
+    wsPath: args["ws-path"],
+    staticDir: args.static,
+    log: (line) => console.log(`[mock-hedger] ${line}`),
+  });
+  console.log(`[mock-hedger] REST  ${hedger.restBaseUrl}/position-state/{start}/{size}`);
+  console.log(`[mock-hedger] WS    ${hedger.wsUrl}`);
+  if (args["emit-every"] !== undefined) {
+    const every = Number(args["emit-every"]);
+    if (!(every > 0) || args.account === undefined) {
+      console.error(`--emit-every needs a positive number of ms and --account.`);
+      process.exit(2);
+    }
+    setInterval(() => hedger.emit(args.account), every);
+  }
+  const stop = () => void hedger.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+// The spec's NotificationUpdater (renders nothing) and useNotifications helper, on the plain
+// startNotificationUpdater / getNotifications underneath.
+import { useEffect } from "react";
+import { useStore } from "react-redux";
+import type { ThunkDispatch } from "redux-thunk";
+import type { NotificationsAction } from "../actions";
+import { getNotifications } from "../thunks";
+import type { NotificationsRootState } from "../types";
+import { startNotificationUpdater, type NotificationUpdaterOptions } from "../updater";
+
+/**
+ * Runs the updater while mounted: fetches when `fetchData` is set and keeps the socket for
+ * whitelisted users. Restarts when a connection-relevant prop changes; stops on unmount.
+ */
+export function NotificationUpdater(props: NotificationUpdaterOptions): null {
+  const store = useStore() as unknown as Parameters<typeof startNotificationUpdater>[0];
+  const { account, baseUrl, appName, wsUrl, whitelisted, timestamp, fetchData, storage, storageKey, logger } = props;
+  useEffect(
+    () => startNotificationUpdater(store, { account, baseUrl, appName, wsUrl, whitelisted, timestamp, fetchData, storage, storageKey, logger }),
+    // `storage` and `logger` are taken as of mount; changing them alone does not reconnect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, account, baseUrl, appName, wsUrl, whitelisted, timestamp, fetchData, storageKey]
+  );
+  return null;
+}
+
+/**
+ * The spec's `useNotifications(account, fetchData, baseUrl, timestamp, thunkDispatch)`: fetches by
+ * account and timestamp with getNotifications whenever those change and `fetchData` is set.
+ */
+export function useNotifications(
+  account: string | undefined,
+  fetchData: boolean,
+  baseUrl: string,
+  timestamp: string | number,
+  thunkDispatch: ThunkDispatch<NotificationsRootState, unknown, NotificationsAction>,
+  appName = "multiaccount-kit"
+): void {
+  useEffect(() => {
+    if (!fetchData || account === undefined || account === "") return;
+    // Input errors also set the status to ERROR; say why in the console too.
+    thunkDispatch(getNotifications({ baseUrl, account, timestamp, appName })).catch((error: Error) => console.error(error.message));
+  }, [account, fetchData, baseUrl, timestamp, thunkDispatch, appName]);
+}
+
