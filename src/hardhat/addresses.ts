@@ -1,7 +1,6 @@
 // The address record (`output/addresses.json` by default): a JSON object of optional string fields.
 // Public API of `multiaccount-kit/hardhat/addresses`.
 import fs from "fs";
-import path from "path";
 import { AddressesFileError } from "./errors";
 import { writeFileAtomic } from "./internal/atomic-write";
 
@@ -110,9 +109,4 @@ export function updateAddresses(file: string, changes: AddressesRecord): Address
   const next = { ...loadAddresses(file), ...changes };
   saveAddresses(file, next);
   return next;
-}
-
-/** `file` relative to `root` unless absolute. */
-export function resolveAddressesFile(root: string, file: string): string {
-  return path.resolve(root, file);
 }

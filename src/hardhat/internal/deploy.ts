@@ -4,11 +4,11 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { BigNumber, ContractFactory } from "ethers";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
 import { InputError, MultiAccountKitError } from "../errors";
-import { loadAddresses, updateAddresses } from "../addresses";
+import { updateAddresses } from "../addresses";
 import { requireAddress } from "./inputs";
-import { getDeployer, hasCode, networkInfo, readAddressSlot, withNode, type NetworkInfo } from "./network";
-import { requirePeerPlugins } from "./plugins";
-import { addressLink, createLogger, currencySymbol, explorerUrl, type Logger } from "./output";
+import { hasCode, readAddressSlot, withNode, type NetworkInfo } from "./network";
+import { addressLink, currencySymbol, type Logger } from "./output";
+import { describeGas, startRun } from "./run";
 import { summarizeGas, trackTransactions } from "./transactions";
 import { verifyContract, type Sleep } from "./verify";
 import { estimateDeployment, gasPriceFor } from "./estimate";
@@ -42,17 +42,9 @@ export async function deployMultiAccount(
   options: DeployOptions,
   effects: DeployEffects = {}
 ): Promise<DeploymentResult | undefined> {
-  requirePeerPlugins(hre);
-  const log = createLogger(hre, effects.logger);
   const file = options.addressesFile;
-
-  // 1. Load the addresses (a corrupt file stops the run here, untouched).
-  const addresses = loadAddresses(file);
-
-  // 2. The first signer deploys.
-  const deployer = await getDeployer(hre);
-  const network = await networkInfo(hre);
-  const explorer = explorerUrl(hre, network.chainId);
+  // 1. Load the addresses; 2. the first signer deploys.
+  const { log, addresses, deployer, network, explorer } = await startRun(hre, file, effects.logger);
 
   // Every check happens before anything is sent.
   const admin = requireAddress(
@@ -137,7 +129,7 @@ export async function deployMultiAccount(
   log.info(`Saved multiAccountAddress to ${file}`);
 
   const gas = await summarizeGas(hre.ethers.provider, tracker.hashes);
-  log.info(`Gas used:       ${gas.gasUsed.toString()} in ${gas.receipts.length} transaction(s), cost ${fmt(gas.cost)}`);
+  log.info(`Gas used:       ${describeGas(hre, gas, network.chainId)}`);
 
   // 8-9. Wait, then verify the implementation; a failure is only logged.
   if (options.verify) {

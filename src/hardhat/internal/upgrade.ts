@@ -3,11 +3,10 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../constants";
 import { InputError, MultiAccountKitError } from "../errors";
-import { loadAddresses } from "../addresses";
 import { requireAddress } from "./inputs";
-import { getDeployer, hasCode, networkInfo, readAddressSlot } from "./network";
-import { requirePeerPlugins } from "./plugins";
-import { addressLink, createLogger, currencySymbol, explorerUrl, type Logger } from "./output";
+import { hasCode, readAddressSlot } from "./network";
+import { addressLink, type Logger } from "./output";
+import { describeGas, startRun } from "./run";
 import { summarizeGas, trackTransactions } from "./transactions";
 import { verifyContract, type Sleep } from "./verify";
 import { contractFqn } from "./artifacts";
@@ -31,13 +30,8 @@ export async function upgradeMultiAccount(
   options: UpgradeOptions,
   effects: { logger?: Logger; sleep?: Sleep } = {}
 ): Promise<UpgradeResult | undefined> {
-  requirePeerPlugins(hre);
-  const log = createLogger(hre, effects.logger);
   const file = options.addressesFile;
-  const addresses = loadAddresses(file);
-  const deployer = await getDeployer(hre);
-  const network = await networkInfo(hre);
-  const explorer = explorerUrl(hre, network.chainId);
+  const { log, addresses, deployer, network, explorer } = await startRun(hre, file, effects.logger);
   const proxy = requireAddress(
     "MultiAccount proxy address",
     addresses.multiAccountAddress,
@@ -83,10 +77,7 @@ export async function upgradeMultiAccount(
   const implementation = await readAddressSlot(hre, proxy, IMPLEMENTATION_SLOT);
   log.info(`New implementation: ${implementation}${addressLink(explorer, implementation)}`);
   const gas = await summarizeGas(hre.ethers.provider, tracker.hashes);
-  log.info(
-    `Gas used:           ${gas.gasUsed.toString()} in ${gas.receipts.length} transaction(s), cost ` +
-      `${hre.ethers.utils.formatEther(gas.cost)} ${currencySymbol(network.chainId)}`
-  );
+  log.info(`Gas used:           ${describeGas(hre, gas, network.chainId)}`);
   if (options.verify && implementation !== oldImplementation) {
     await verifyContract(
       hre,

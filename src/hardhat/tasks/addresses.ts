@@ -1,13 +1,12 @@
-import path from "path";
 import { task } from "hardhat/config";
 import { TASK_ADDRESSES_SHOW } from "../constants";
+import { addressesFileOption } from "./options";
 
 task(TASK_ADDRESSES_SHOW, "Shows the address record, with explorer links and contracts missing on this network")
   .addOptionalParam("addressesFile", "Address record (default: multiAccount.addressesFile, output/addresses.json)")
   .addFlag("json", "Print the raw record as JSON")
   .setAction(async (args: { addressesFile?: string; json: boolean }, hre) => {
     const { showAddresses } = await import("../internal/show");
-    const addressesFile =
-      args.addressesFile === undefined ? hre.config.multiAccount.addressesFile : path.resolve(hre.config.paths.root, args.addressesFile);
+    const addressesFile = addressesFileOption(args.addressesFile, hre.config.multiAccount, hre.config.paths.root);
     return showAddresses(hre, { addressesFile, json: args.json });
   });

@@ -11,13 +11,18 @@ export interface CommonTaskArgs {
   dryRun: boolean;
 }
 
+/** --addresses-file relative to the project root, else the config's (already resolved) file. */
+export function addressesFileOption(value: string | undefined, config: MultiAccountConfig, root: string): string {
+  return value === undefined ? config.addressesFile : path.resolve(root, value);
+}
+
 export function commonOptions(args: CommonTaskArgs, config: MultiAccountConfig, root: string) {
   if (args.verifyDelay !== undefined && !(Number.isFinite(args.verifyDelay) && args.verifyDelay >= 0)) {
     throw new InputError(`Invalid --verify-delay ${args.verifyDelay}: give a number of seconds >= 0.`);
   }
   return {
     contract: args.contract ?? config.contract,
-    addressesFile: args.addressesFile === undefined ? config.addressesFile : path.resolve(root, args.addressesFile),
+    addressesFile: addressesFileOption(args.addressesFile, config, root),
     verify: config.verify && !args.noVerify,
     verifyDelay: args.verifyDelay ?? config.verifyDelay,
     dryRun: args.dryRun,
