@@ -89,7 +89,7 @@ describe("deploy-multiaccount (in-process network)", function () {
     expect(text).to.match(/sent contract creation: 0x[0-9a-f]{64}/);
     expect(text).to.match(/Gas used: +\d+ in 3 transaction\(s\), cost [\d.]+ ETH/);
     expect(text).to.include("Verification skipped: the in-process network has no explorer.");
-    expect(text).to.include("Next: npx hardhat addresses:show --network hardhat");
+    expect(text).to.include("Next: the in-process network ends with this command");
   });
 
   it("the task returns { proxy, admin, implementation }", async () => {

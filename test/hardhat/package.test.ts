@@ -1,11 +1,11 @@
 // "Adding the plugin to other Hardhat projects" from the published files: npm pack, install the
 // tarball into a fresh Hardhat project that has no MultiAccount of its own, and deploy there.
 import { expect } from "chai";
-import { execFileSync } from "child_process";
+import { execFileSync, spawn } from "child_process";
 import fs from "fs";
 import path from "path";
 import { REPO_ROOT } from "./helpers/environment";
-import { runHardhat, startNode, type LocalNode } from "./helpers/processes";
+import { freePort, runHardhat, startNode, type LocalNode } from "./helpers/processes";
 
 const OUT = path.join(REPO_ROOT, "test-output");
 // Inside the repository, so the project finds hardhat and its plugins the way a hoisted install would.
@@ -100,5 +100,31 @@ const { updateAddresses } = require("multiaccount-kit/hardhat/addresses");
       { cwd: PROJECT, encoding: "utf8" }
     );
     expect(loaded.trim()).to.equal("0");
+  });
+
+  it("runs `npx multiaccount-kit-mock-hedger --port <port>` from the installed bin", async () => {
+    const port = await freePort();
+    const bin = path.join(PROJECT, "node_modules", ".bin", "multiaccount-kit-mock-hedger");
+    const child = spawn(bin, ["--port", String(port)], { cwd: PROJECT, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    try {
+      for (let i = 0; i < 600 && !output.includes("[mock-hedger] WS"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(output).to.include(`ws://127.0.0.1:${port}/ws/position-state-ws3`);
+      const account = "0x00000000000000000000000000000000000a11ce";
+      const emitted = await (await fetch(`http://127.0.0.1:${port}/__mock/record`, { method: "POST", body: JSON.stringify({ account }) })).json();
+      const page = await fetch(`http://127.0.0.1:${port}/position-state/0/10`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "App-Name": "pack-test" },
+        body: JSON.stringify({ address: account, modify_time_gte: 0 }),
+      });
+      expect(page.status).to.equal(200);
+      expect((await page.json()).position_state).to.deep.equal([emitted]);
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      expect(await exited, output).to.equal(0);
+    }
   });
 });

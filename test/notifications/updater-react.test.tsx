@@ -3,7 +3,8 @@ import { expect } from "chai";
 import { Provider } from "react-redux";
 import TestRenderer, { act } from "react-test-renderer";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
-import { NotificationUpdater } from "../../src/notifications/react";
+import { useDispatch } from "react-redux";
+import { NotificationUpdater, useNotifications } from "../../src/notifications/react";
 import { VISIBLE, eventually, liveStore } from "./live-helpers";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -45,5 +46,35 @@ describe("<NotificationUpdater />", function () {
     await act(async () => renderer.unmount());
     expect(live.state().connectionStatus).to.equal("closed");
     await eventually("socket closed", () => hedger.subscribers() === 0);
+  });
+
+  it("useNotifications(account, fetchData, baseUrl, timestamp, dispatch) fetches only when fetchData is set", async () => {
+    const stored = hedger.record(ALICE, VISIBLE);
+    const live = liveStore();
+    function Fetcher({ fetchData }: { fetchData: boolean }) {
+      useNotifications(ALICE, fetchData, hedger.restBaseUrl, 0, useDispatch() as never, "hook-test");
+      return null;
+    }
+    let renderer!: TestRenderer.ReactTestRenderer;
+    await act(async () => {
+      renderer = TestRenderer.create(
+        <Provider store={live.store}>
+          <Fetcher fetchData={false} />
+        </Provider>
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hedger.requests).to.have.length(0);
+    await act(async () => {
+      renderer.update(
+        <Provider store={live.store}>
+          <Fetcher fetchData={true} />
+        </Provider>
+      );
+    });
+    await eventually("fetched", () => live.state().unreadNotifications.some((n) => n.id === stored.id));
+    expect(hedger.requests[0]).to.deep.include({ start: 0, size: 10, appName: "hook-test" });
+    expect(hedger.requests[0].body).to.deep.equal({ address: ALICE, modify_time_gte: 0 });
+    await act(async () => renderer.unmount());
   });
 });

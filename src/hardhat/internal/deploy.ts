@@ -2,7 +2,7 @@
 // the spec's order, records the proxy address and verifies the implementation.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { BigNumber, ContractFactory } from "ethers";
-import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
+import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
 import { InputError, MultiAccountKitError } from "../errors";
 import { updateAddresses } from "../addresses";
 import { requireAddress } from "./inputs";
@@ -148,7 +148,12 @@ export async function deployMultiAccount(
     log.info(`Verification skipped (--no-verify).`);
   }
 
-  log.info(`Next: npx hardhat ${TASK_ADDRESSES_SHOW} --network ${network.name}`);
+  if (network.name === "hardhat") {
+    // Nothing deployed here outlives this process: point at a chain that keeps it.
+    log.info(`Next: the in-process network ends with this command. To keep a deployment, start \`npx hardhat node\` and run \`npx hardhat ${TASK_DEPLOY_MULTIACCOUNT} --network localhost\`.`);
+  } else {
+    log.info(`Next: npx hardhat ${TASK_ADDRESSES_SHOW} --network ${network.name}`);
+  }
   return result;
 }
 
