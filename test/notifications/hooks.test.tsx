@@ -5,6 +5,9 @@ import TestRenderer, { act } from "react-test-renderer";
 import {
   NotificationType,
   addUnreadNotification,
+  notificationsFetchFailed,
+  notificationsFetchStarted,
+  notificationsFetchSucceeded,
   setConnectionStatus,
   setReadNotifications,
   setUnreadNotifications,
@@ -18,6 +21,7 @@ import {
   useMarkAsReadNotificationCallback,
   useNewNotification,
   useNotificationAdderCallback,
+  useNotificationsStatus,
   usePartialFillNotifications,
   useReadNotifications,
   useSetNewNotificationFlag,
@@ -174,6 +178,28 @@ describe("notifications React hooks", () => {
     expect(hooks().markAllAsRead).to.equal(first.markAllAsRead);
     expect(hooks().add).to.equal(first.add);
     expect(hooks().setFlag).to.equal(first.setFlag);
+    act(() => renderer.unmount());
+  });
+
+  it("useNotificationsStatus follows the fetch status", () => {
+    const store = newStore();
+    const seen: string[] = [];
+    function Status() {
+      seen.push(useNotificationsStatus());
+      return null;
+    }
+    let renderer!: TestRenderer.ReactTestRenderer;
+    act(() => {
+      renderer = TestRenderer.create(
+        <Provider store={store}>
+          <Status />
+        </Provider>
+      );
+    });
+    act(() => void store.dispatch(notificationsFetchStarted()));
+    act(() => void store.dispatch(notificationsFetchFailed("down")));
+    act(() => void store.dispatch(notificationsFetchSucceeded()));
+    expect(seen).to.deep.equal(["OK", "LOADING", "ERROR", "OK"]);
     act(() => renderer.unmount());
   });
 });

@@ -26,6 +26,8 @@ function packageInstalled(root: string): boolean {
 export function packageSourceNames(root: string, localSourceNames: readonly string[], config: MultiAccountConfig): string[] {
   if (!config.includeContracts) return [];
   if (config.contract !== DEFAULT_CONTRACT || config.accountContract !== DEFAULT_ACCOUNT_CONTRACT) return [];
+  // Cheap check first: without the package installed there is nothing to add and no file to read.
+  if (!packageInstalled(root)) return [];
   for (const sourceName of localSourceNames) {
     let text: string;
     try {
@@ -35,6 +37,5 @@ export function packageSourceNames(root: string, localSourceNames: readonly stri
     }
     if (DECLARES_OWN.test(text)) return [];
   }
-  if (!packageInstalled(root)) return [];
   return [...PACKAGE_SOURCE_NAMES];
 }
