@@ -43,6 +43,12 @@ interface IMultiAccount {
     error RevokeCooldownNotPassed(bytes4 selector, uint256 readyAt);
     error RevokeProposalExpired(bytes4 selector, uint256 expiredAt);
     error RevokeCooldownTooLong(uint256 cooldown, uint256 maxCooldown);
+    /// @notice The protocol address holds no code, so a call there would "succeed" doing nothing.
+    error ProtocolHasNoCode(address protocol);
+    /// @notice `depositAndAllocateForAccount`: the amount is worth 0 in 18 decimals.
+    error AllocationRoundsToZero(uint256 amount);
+    /// @notice `proposeToRevokeAccesses`: the selector is not granted, so there is nothing to revoke.
+    error AccessNotGranted(bytes4 selector);
 
     function initialize(address admin, address protocolAddress_, bytes calldata accountImplementation_) external;
 

@@ -5,13 +5,11 @@ pragma solidity ^0.8.20;
 /// when its MultiAccount tells it to.
 interface IProtocolPartyA {
     error ZeroMultiAccount();
-    error NotMultiAccount(address caller);
-    error ProtocolHasNoCode(address protocol);
+    /// @notice The caller is not the MultiAccount that deployed this account.
+    error NotMultiAccount();
 
-    /// @return The MultiAccount that deployed this account and alone may drive it.
-    function multiAccount() external view returns (address);
-
-    /// @notice Calls the MultiAccount's current protocol address with `callData`. Reverts with the
-    /// protocol's revert data, unchanged, when the call fails.
-    function _call(bytes calldata callData) external returns (bytes memory resultData);
+    /// @notice Calls `protocol` with `callData`; only the account's MultiAccount may call it, and it
+    /// passes the protocol address it holds. Returns the protocol's return data as it is (not
+    /// ABI-wrapped), and reverts with the protocol's revert data, unchanged, when the call fails.
+    function _call(address protocol, bytes calldata callData) external;
 }

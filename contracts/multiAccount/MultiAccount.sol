@@ -40,15 +40,22 @@ contract MultiAccount is
     /// @dev Contract whose code is 0x00 followed by the account creation bytecode.
     address private _accountCode;
 
+    /// @dev An account's owner and its index in the owner's list, in one slot: `addAccount` writes
+    /// one fresh slot for both.
+    struct AccountInfo {
+        address owner;
+        uint96 index;
+    }
+
     mapping(address user => Account[]) private _accounts;
-    mapping(address account => uint256) public indexOfAccount;
-    mapping(address account => address) public owners;
+    mapping(address account => AccountInfo) private _accountInfo;
     mapping(address account => mapping(address target => mapping(bytes4 selector => bool))) public delegatedAccesses;
     mapping(address account => mapping(address target => mapping(bytes4 selector => uint256)))
         public revokeProposalTimestamp;
 
-    /// @dev Reserved for future versions; shrink it by the slots a new version adds.
-    uint256[41] private __gap;
+    /// @dev Reserved for future versions; shrink it by the slots a new version adds. The layout is
+    /// append-only from here on (see CHANGELOG.md).
+    uint256[42] private __gap;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -89,14 +96,21 @@ contract MultiAccount is
         // CREATE2 returns a code-less address when the init code returns nothing: never register it.
         if (account == address(0) || account.code.length == 0) revert AccountDeploymentFailed();
         _accounts[msg.sender].push(Account(account, name));
-        indexOfAccount[account] = index;
-        owners[account] = msg.sender;
+        _accountInfo[account] = AccountInfo(msg.sender, uint96(index));
         emit AddAccount(msg.sender, account, name);
     }
 
     function editAccountName(address account, string calldata name) external whenNotPaused onlyOwner(account) {
-        _accounts[msg.sender][indexOfAccount[account]].name = name;
+        _accounts[msg.sender][_accountInfo[account].index].name = name;
         emit EditAccountName(msg.sender, account, name);
+    }
+
+    function owners(address account) external view returns (address) {
+        return _accountInfo[account].owner;
+    }
+
+    function indexOfAccount(address account) external view returns (uint256) {
+        return _accountInfo[account].index;
     }
 
     function getAccountsLength(address user) external view returns (uint256) {
@@ -129,7 +143,8 @@ contract MultiAccount is
         nonReentrant
         onlyOwner(account)
     {
-        _deposit(account, amount);
+        (address protocol, address collateral) = _collateral(amount);
+        _deposit(protocol, collateral, account, amount);
         emit DepositForAccount(msg.sender, account, amount);
     }
 
@@ -139,10 +154,14 @@ contract MultiAccount is
         nonReentrant
         onlyOwner(account)
     {
-        address collateral = _deposit(account, amount);
-        emit DepositForAccount(msg.sender, account, amount);
+        (address protocol, address collateral) = _collateral(amount);
         uint256 amountWith18Decimals = _scaleTo18Decimals(amount, IERC20MetadataUpgradeable(collateral).decimals());
-        IProtocolPartyA(account)._call(abi.encodeCall(IProtocol.allocate, (amountWith18Decimals)));
+        // With more than 18 decimals a small amount is worth nothing to allocate: refuse before any
+        // token moves, rather than deposit and call allocate(0).
+        if (amountWith18Decimals == 0) revert AllocationRoundsToZero(amount);
+        _deposit(protocol, collateral, account, amount);
+        emit DepositForAccount(msg.sender, account, amount);
+        _callAccount(account, abi.encodeCall(IProtocol.allocate, (amountWith18Decimals)));
         emit AllocateForAccount(msg.sender, account, amountWith18Decimals);
     }
 
@@ -154,14 +173,14 @@ contract MultiAccount is
     {
         if (amount == 0) revert ZeroAmount();
         // The owner is msg.sender (checked above): a withdrawal always pays the owner.
-        IProtocolPartyA(account)._call(abi.encodeCall(IProtocol.withdrawTo, (msg.sender, amount)));
+        _callAccount(account, abi.encodeCall(IProtocol.withdrawTo, (msg.sender, amount)));
         emit WithdrawFromAccount(msg.sender, account, amount);
     }
 
     // ---------------------------------------------------------------- calls
 
     function _call(address account, bytes[] calldata callDatas) external whenNotPaused nonReentrant {
-        address owner = owners[account];
+        address owner = _accountInfo[account].owner;
         if (owner == address(0)) revert UnknownAccount(account);
         uint256 length = callDatas.length;
         if (length == 0) revert EmptyBatch();
@@ -176,7 +195,7 @@ contract MultiAccount is
                 }
             }
             // A failing call reverts here with the protocol's revert data, unchanged.
-            bytes memory resultData = IProtocolPartyA(account)._call(callData);
+            bytes memory resultData = _callAccount(account, callData);
             emit Call(msg.sender, account, callData, resultData);
         }
     }
@@ -211,8 +230,10 @@ contract MultiAccount is
     {
         uint256 length = _checkSelectors(selectors);
         for (uint256 i; i < length; ++i) {
-            revokeProposalTimestamp[account][target][selectors[i]] = block.timestamp;
-            emit ProposeToRevokeAccess(account, target, selectors[i]);
+            bytes4 selector = selectors[i];
+            if (!delegatedAccesses[account][target][selector]) revert AccessNotGranted(selector);
+            revokeProposalTimestamp[account][target][selector] = block.timestamp;
+            emit ProposeToRevokeAccess(account, target, selector);
         }
     }
 
@@ -301,7 +322,7 @@ contract MultiAccount is
     }
 
     function _checkOwner(address account) private view {
-        address owner = owners[account];
+        address owner = _accountInfo[account].owner;
         if (owner == address(0)) revert UnknownAccount(account);
         if (owner != msg.sender) revert NotAccountOwner(account, msg.sender);
     }
@@ -353,10 +374,13 @@ contract MultiAccount is
         emit SetAccountImplementation(keccak256(code), pointer);
     }
 
-    function _deposit(address account, uint256 amount) private returns (address collateral) {
+    function _collateral(uint256 amount) private view returns (address protocol, address collateral) {
         if (amount == 0) revert ZeroAmount();
-        address protocol = protocolAddress;
+        protocol = protocolAddress;
         collateral = IProtocol(protocol).getCollateral();
+    }
+
+    function _deposit(address protocol, address collateral, address account, uint256 amount) private {
         IERC20Upgradeable token = IERC20Upgradeable(collateral);
         uint256 balanceBefore = token.balanceOf(address(this));
         _callToken(collateral, abi.encodeCall(IERC20Upgradeable.transferFrom, (msg.sender, address(this), amount)));
@@ -368,6 +392,21 @@ contract MultiAccount is
         if (balanceAfter != balanceBefore) revert DepositResidue(balanceBefore, balanceAfter);
         if (token.allowance(address(this), protocol) != 0) {
             _callToken(collateral, abi.encodeCall(IERC20Upgradeable.approve, (protocol, 0)));
+        }
+    }
+
+    /// @dev Makes `account` call the protocol in force now (so that `setProtocolAddress` strands no
+    /// account), after checking that it has code: a call to an address without code "succeeds"
+    /// silently, and funds logic must never believe it. Returns the protocol's return data.
+    function _callAccount(address account, bytes memory callData) private returns (bytes memory resultData) {
+        address protocol = protocolAddress;
+        if (protocol.code.length == 0) revert ProtocolHasNoCode(protocol);
+        bool success;
+        (success, resultData) = account.call(abi.encodeCall(IProtocolPartyA._call, (protocol, callData)));
+        if (!success) {
+            assembly {
+                revert(add(resultData, 0x20), mload(resultData))
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import TransparentUpgradeableProxyArtifact from "@openzeppelin/upgrades-core/art
 const { ethers } = hre;
 
 /** Targets from the issue, and the figures it quotes for the common design. */
-export const TARGETS = { addAccount: 394_000, deployment: 4_600_000 } as const;
+export const TARGETS = { addAccount: 280_000, deployment: 4_600_000 } as const;
 export const ISSUE_BASELINE = { addAccount: 984_000, deployment: 6_612_000 } as const;
 
 interface Design {

@@ -54,8 +54,13 @@ describe("MultiAccount accounts", () => {
 
     it("hands each user's accounts their own ProtocolPartyA bound to this MultiAccount", async () => {
       const { multiAccount, alice, accountFactory } = deployment();
-      const account = accountFactory.attach(await addAccount(multiAccount, alice));
-      expect(await account.multiAccount()).to.equal(multiAccount.address);
+      const account = await addAccount(multiAccount, alice);
+      // The runtime code holds the MultiAccount as its one immutable: the same code as a
+      // ProtocolPartyA deployed for this MultiAccount by hand.
+      const reference = await accountFactory.deploy(multiAccount.address);
+      expect(await ethers.provider.getCode(account)).to.equal(await ethers.provider.getCode(reference.address));
+      const other = await accountFactory.deploy(alice.address);
+      expect(await ethers.provider.getCode(account)).to.not.equal(await ethers.provider.getCode(other.address));
     });
   });
 

@@ -13,9 +13,10 @@ describe("ProtocolPartyA custody", () => {
     await multiAccount.connect(admin).setAccountsAdmin(carol.address);
     const withdraw = protocol.interface.encodeFunctionData("withdrawTo", [carol.address, 1]);
     for (const caller of [alice, admin, carol]) {
-      await expect(account.connect(caller)._call(withdraw))
-        .to.be.revertedWithCustomError(account, "NotMultiAccount")
-        .withArgs(caller.address);
+      await expect(account.connect(caller)._call(protocol.address, withdraw)).to.be.revertedWithCustomError(
+        account,
+        "NotMultiAccount"
+      );
     }
   });
 
@@ -24,11 +25,13 @@ describe("ProtocolPartyA custody", () => {
     const { multiAccount, protocol, alice } = d;
     const account = accountAt(d, await addAccount(multiAccount, alice));
     // The protocol re-entering the account directly is just another stranger.
-    await protocol.setReenter(account.address, account.interface.encodeFunctionData("_call", ["0x12345678"]));
+    const withdraw = protocol.interface.encodeFunctionData("withdrawTo", [protocol.address, 1]);
+    await protocol.setReenter(account.address, account.interface.encodeFunctionData("_call", [protocol.address, withdraw]));
     const echo = protocol.interface.encodeFunctionData("echo", [1]);
-    await expect(multiAccount.connect(alice)._call(account.address, [echo]))
-      .to.be.revertedWithCustomError(account, "NotMultiAccount")
-      .withArgs(protocol.address);
+    await expect(multiAccount.connect(alice)._call(account.address, [echo])).to.be.revertedWithCustomError(
+      account,
+      "NotMultiAccount"
+    );
   });
 
   it("keeps the accounts admin away from user funds", async () => {
@@ -81,11 +84,26 @@ describe("ProtocolPartyA custody", () => {
     await multiAccount.connect(admin).setProtocolAddress(carol.address);
     const echo = protocol.interface.encodeFunctionData("echo", [1]);
     await expect(multiAccount.connect(alice)._call(account.address, [echo]))
-      .to.be.revertedWithCustomError(account, "ProtocolHasNoCode")
+      .to.be.revertedWithCustomError(multiAccount, "ProtocolHasNoCode")
       .withArgs(carol.address);
     await expect(multiAccount.connect(alice).withdrawFromAccount(account.address, 1))
-      .to.be.revertedWithCustomError(account, "ProtocolHasNoCode")
+      .to.be.revertedWithCustomError(multiAccount, "ProtocolHasNoCode")
       .withArgs(carol.address);
+  });
+
+  it("passes the protocol's return data back unchanged", async () => {
+    const d = deployment();
+    const { multiAccount, protocol, alice } = d;
+    const account = await addAccount(multiAccount, alice);
+    const echo = protocol.interface.encodeFunctionData("echo", [21]);
+    await expect(multiAccount.connect(alice)._call(account, [echo]))
+      .to.emit(multiAccount, "Call")
+      .withArgs(alice.address, account, echo, ethers.utils.defaultAbiCoder.encode(["uint256"], [42]));
+    // Data that is no ABI-encoded value at all comes back as it is, too.
+    const fallbackCall = "0xdeadbeef";
+    await expect(multiAccount.connect(alice)._call(account, [fallbackCall]))
+      .to.emit(multiAccount, "Call")
+      .withArgs(alice.address, account, fallbackCall, "0x");
   });
 
   it("rejects a zero MultiAccount in the account constructor", async () => {

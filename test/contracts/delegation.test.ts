@@ -98,6 +98,27 @@ describe("MultiAccount delegation", () => {
   });
 
   describe("revoking", () => {
+    it("refuses to propose revoking a selector that is not granted, and changes nothing", async () => {
+      const { multiAccount, asAlice, bob, carol, account, echo, other } = await setup(0);
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      // One ungranted selector in the batch reverts the whole proposal.
+      await expect(asAlice.proposeToRevokeAccesses(account, bob.address, [echo, other]))
+        .to.be.revertedWithCustomError(multiAccount, "AccessNotGranted")
+        .withArgs(other);
+      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
+      // Granted to bob is not granted to carol.
+      await expect(asAlice.proposeToRevokeAccesses(account, carol.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "AccessNotGranted")
+        .withArgs(echo);
+      // Once revoked, there is nothing left to propose.
+      await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      await expect(asAlice.proposeToRevokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "AccessNotGranted")
+        .withArgs(echo);
+      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
+    });
+
     it("needs a proposal", async () => {
       const { multiAccount, asAlice, bob, account, echo } = await setup();
       await asAlice.delegateAccess(account, bob.address, echo, true);

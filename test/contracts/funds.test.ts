@@ -89,6 +89,28 @@ describe("MultiAccount funds", () => {
       });
     }
 
+    it("refuses an amount worth nothing in 18 decimals before any token moves", async () => {
+      const d = await deployFixture(24);
+      const { multiAccount, protocol, collateral, alice } = d;
+      const account = await addAccount(multiAccount, alice);
+      await fund(d, alice, 1_000_000);
+      // With 24 decimals, 999,999 units are 0.999999 of one 18-decimal unit: nothing to allocate.
+      await expect(multiAccount.connect(alice).depositAndAllocateForAccount(account, 999_999))
+        .to.be.revertedWithCustomError(multiAccount, "AllocationRoundsToZero")
+        .withArgs(999_999);
+      expect(await collateral.balanceOf(alice.address)).to.equal(1_000_000);
+      expect(await protocol.balances(account)).to.equal(0);
+      expect(await protocol.allocated(account)).to.equal(0);
+      // One unit more is worth one 18-decimal unit; a plain deposit of any amount still works.
+      await expect(multiAccount.connect(alice).depositAndAllocateForAccount(account, 1_000_000))
+        .to.emit(multiAccount, "AllocateForAccount")
+        .withArgs(alice.address, account, 1);
+      await fund(d, alice, 1);
+      await multiAccount.connect(alice).depositForAccount(account, 1);
+      expect(await protocol.balances(account)).to.equal(1_000_001);
+      expect(await protocol.allocated(account)).to.equal(1);
+    });
+
     it("rejects a zero amount and a wrong caller", async () => {
       const d = deployment();
       const { multiAccount, alice, bob } = d;

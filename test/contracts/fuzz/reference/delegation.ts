@@ -1,0 +1,67 @@
+// Delegation as the rules say it should behave: grant only, propose to revoke what is granted, and
+// revoke from proposal + cooldown (the cooldown in force at revoke time) for seven days.
+import { ZERO_ADDRESS } from "../actors";
+import { text } from "../codec";
+import { accessKey, type AccessState } from "../model";
+import { emit, onlyOwner, revert, whenNotPaused, type Ctx } from "./core";
+
+export const REVOKE_PROPOSAL_LIFETIME = 7 * 24 * 3600;
+
+function access(ctx: Ctx, account: string, target: string, selector: string): AccessState {
+  const key = accessKey(account, target, selector);
+  ctx.s.accesses[key] ??= { account, target, selector, granted: false, proposedAt: 0 };
+  return ctx.s.accesses[key];
+}
+
+function grant(ctx: Ctx, account: string, target: string, selector: string): void {
+  if (target === ZERO_ADDRESS) revert("ZeroAddress");
+  const entry = access(ctx, account, target, selector);
+  entry.granted = true;
+  entry.proposedAt = 0;
+  emit(ctx, "DelegateAccess", text.address(account), text.address(target), text.bytes(selector), "true");
+}
+
+export function delegateAccess(ctx: Ctx, account: string, target: string, selector: string, state: boolean): void {
+  whenNotPaused(ctx);
+  onlyOwner(ctx, account);
+  if (!state) revert("RevokeThroughProposal");
+  grant(ctx, account, target, selector);
+}
+
+export function delegateAccesses(ctx: Ctx, account: string, target: string, selectors: string[], state: boolean): void {
+  whenNotPaused(ctx);
+  onlyOwner(ctx, account);
+  if (!state) revert("RevokeThroughProposal");
+  if (selectors.length === 0) revert("EmptySelectors");
+  for (const selector of selectors) grant(ctx, account, target, selector);
+}
+
+export function proposeToRevokeAccesses(ctx: Ctx, account: string, target: string, selectors: string[]): void {
+  whenNotPaused(ctx);
+  onlyOwner(ctx, account);
+  if (selectors.length === 0) revert("EmptySelectors");
+  for (const selector of selectors) {
+    const entry = access(ctx, account, target, selector);
+    if (!entry.granted) revert("AccessNotGranted", text.bytes(selector));
+    entry.proposedAt = ctx.now;
+    emit(ctx, "ProposeToRevokeAccess", text.address(account), text.address(target), text.bytes(selector));
+  }
+}
+
+export function revokeAccesses(ctx: Ctx, account: string, target: string, selectors: string[]): void {
+  whenNotPaused(ctx);
+  onlyOwner(ctx, account);
+  if (selectors.length === 0) revert("EmptySelectors");
+  const cooldown = ctx.s.revokeCooldown;
+  for (const selector of selectors) {
+    const entry = access(ctx, account, target, selector);
+    if (entry.proposedAt === 0) revert("NoRevokeProposal", text.bytes(selector));
+    const readyAt = entry.proposedAt + cooldown;
+    if (ctx.now < readyAt) revert("RevokeCooldownNotPassed", text.bytes(selector), text.number(readyAt));
+    const expiresAt = readyAt + REVOKE_PROPOSAL_LIFETIME;
+    if (ctx.now > expiresAt) revert("RevokeProposalExpired", text.bytes(selector), text.number(expiresAt));
+    entry.proposedAt = 0;
+    entry.granted = false;
+    emit(ctx, "DelegateAccess", text.address(account), text.address(target), text.bytes(selector), "false");
+  }
+}
