@@ -9,6 +9,37 @@ import {
 } from "./constants";
 import { ConfigError } from "./errors";
 
+/** How our tasks retry JSON-RPC calls on a flaky endpoint (times in milliseconds). */
+export interface RpcRetryUserConfig {
+  /** Attempts after the first, per call. Default 6. */
+  retries?: number;
+  /** The first wait between attempts; it doubles each time, with jitter. Default 500. */
+  minDelay?: number;
+  /** The longest wait between attempts. Default 8000. */
+  maxDelay?: number;
+  /** One attempt is abandoned after this long. Default 30000, or the network's `timeout` when that is shorter. */
+  timeout?: number;
+  /** A call gives up after this long, attempts and waits included. Default 120000. */
+  totalTimeout?: number;
+}
+
+export interface RpcRetryConfig {
+  retries: number;
+  minDelay: number;
+  maxDelay: number;
+  /** undefined: 30000, or the network's `timeout` when shorter. */
+  timeout?: number;
+  totalTimeout: number;
+}
+
+export const DEFAULT_RPC_RETRY: Readonly<Required<Omit<RpcRetryConfig, "timeout">>> & { timeout: number } = {
+  retries: 6,
+  minDelay: 500,
+  maxDelay: 8000,
+  timeout: 30_000,
+  totalTimeout: 120_000,
+};
+
 export interface MultiAccountUserConfig {
   /** Address record, relative to the project root. Default `output/addresses.json`. */
   addressesFile?: string;
@@ -24,6 +55,8 @@ export interface MultiAccountUserConfig {
   useNpmSolc?: boolean;
   /** Compile the package's own MultiAccount sources when the project has none. Default true. */
   includeContracts?: boolean;
+  /** Retries of JSON-RPC calls on a flaky endpoint, inside our tasks only. */
+  rpc?: RpcRetryUserConfig;
 }
 
 export interface MultiAccountConfig {
@@ -34,6 +67,7 @@ export interface MultiAccountConfig {
   verify: boolean;
   useNpmSolc: boolean;
   includeContracts: boolean;
+  rpc: RpcRetryConfig;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -62,6 +96,34 @@ function contractName(user: MultiAccountUserConfig, key: "contract" | "accountCo
   return value;
 }
 
+function resolveRpc(user: unknown): RpcRetryConfig {
+  if (user === undefined) return { ...DEFAULT_RPC_RETRY, timeout: undefined };
+  if (typeof user !== "object" || user === null || Array.isArray(user)) throw new ConfigError("rpc", `expected an object, got ${JSON.stringify(user)}`);
+  const u = user as Record<string, unknown>;
+  const known = ["retries", "minDelay", "maxDelay", "timeout", "totalTimeout"];
+  const unknown = Object.keys(u).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw new ConfigError(`rpc.${unknown[0]}`, `unknown option (the options are ${known.join(", ")})`);
+  const number = (key: string, fallback: number | undefined, minimum: number): number | undefined => {
+    const value = u[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < minimum) {
+      throw new ConfigError(`rpc.${key}`, `expected a whole number ${minimum === 0 ? ">= 0" : `of milliseconds >= ${minimum}`}, got ${JSON.stringify(value)}`);
+    }
+    return value;
+  };
+  const resolved: RpcRetryConfig = {
+    retries: number("retries", DEFAULT_RPC_RETRY.retries, 0)!,
+    minDelay: number("minDelay", DEFAULT_RPC_RETRY.minDelay, 1)!,
+    maxDelay: number("maxDelay", DEFAULT_RPC_RETRY.maxDelay, 1)!,
+    timeout: number("timeout", undefined, 1),
+    totalTimeout: number("totalTimeout", DEFAULT_RPC_RETRY.totalTimeout, 1)!,
+  };
+  if (resolved.minDelay > resolved.maxDelay) {
+    throw new ConfigError("rpc.minDelay", `${resolved.minDelay} is more than rpc.maxDelay (${resolved.maxDelay})`);
+  }
+  return resolved;
+}
+
 export function resolveMultiAccountConfig(user: MultiAccountUserConfig | undefined, root: string): MultiAccountConfig {
   const u = user ?? {};
   if (typeof u !== "object" || Array.isArray(u)) {
@@ -79,5 +141,6 @@ export function resolveMultiAccountConfig(user: MultiAccountUserConfig | undefin
     verify: optionalBoolean(u, "verify", true),
     useNpmSolc: optionalBoolean(u, "useNpmSolc", true),
     includeContracts: optionalBoolean(u, "includeContracts", true),
+    rpc: resolveRpc(u.rpc),
   };
 }

@@ -1,7 +1,9 @@
-// The env -> Hardhat config mapping, as a pure function other projects can reuse:
-//   const { networks, etherscan } = configFromEnv(process.env);
+// The env -> Hardhat config mapping, as pure functions other projects can reuse:
+//   Hardhat 2: const { networks, etherscan } = configFromEnv(process.env);
+//   Hardhat 3: const { networks, chainDescriptors, verify } = hardhat3ConfigFromEnv(process.env, configVariable);
 // Public API of `multiaccount-kit/hardhat/env`.
 import { CHAINS, type ChainInfo } from "./internal/chains";
+import { chainApiUrl, etherscanEndpoint } from "./internal/explorers";
 import { EnvError } from "./errors";
 
 export { CHAINS, type ChainInfo };
@@ -23,7 +25,8 @@ export interface CustomChain {
 
 export interface EnvConfig {
   networks: Record<string, EnvNetworkConfig>;
-  etherscan: { apiKey: Record<string, string>; customChains: CustomChain[] };
+  /** One key (Etherscan API V2), and every chain's verification URL. */
+  etherscan: { apiKey: string; customChains: CustomChain[] };
 }
 
 const PRIVATE_KEY = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -71,7 +74,11 @@ function urlFromEnv(env: Env, variable: string, fallback: string): string {
  *   refuse to run on them with a message to set it; the in-process and local networks need none.
  * - `<NETWORK>_RPC_URL` overrides a chain's default public endpoint; `<NETWORK>_GAS_PRICE_GWEI` sets
  *   its gas price.
- * - One explorer API key variable per chain (see CHAINS), each defaulting to "".
+ * - Verification: one `ETHERSCAN_API_KEY` (Etherscan API V2), and a `customChains` entry for every
+ *   chain, so both explorer plugins send each chain where it belongs: the V2 endpoint with the chain's
+ *   `chainid`, or the chain's own explorer API (Mode's Blockscout). No per-chain V1 URL or key map is
+ *   ever produced. The V1-era per-chain key variables (BSCSCAN_API_KEY, ...) are read by the plugin's
+ *   verify step, not here. `ETHERSCAN_API_URL` and `<NETWORK>_EXPLORER_API_URL` move the endpoints.
  * - `HARDHAT_DOCKER_URL` (default "") adds a `docker` network when set.
  */
 export function configFromEnv(env: Env): EnvConfig {
@@ -80,7 +87,6 @@ export function configFromEnv(env: Env): EnvConfig {
   const liveAccounts = deployer.length === 0 ? [] : [...new Set([...deployer, ...others])];
 
   const networks: Record<string, EnvNetworkConfig> = {};
-  const apiKey: Record<string, string> = {};
   const customChains: CustomChain[] = [];
   for (const chain of CHAINS) {
     const network: EnvNetworkConfig = {
@@ -91,12 +97,7 @@ export function configFromEnv(env: Env): EnvConfig {
     const gasPrice = gasPriceFromEnv(env, chain);
     if (gasPrice !== undefined) network.gasPrice = gasPrice;
     networks[chain.network] = network;
-
-    const explorerKey = chain.etherscanNetwork ?? chain.network;
-    apiKey[explorerKey] = env[chain.apiKeyEnv] ?? "";
-    if (chain.etherscanNetwork === undefined) {
-      customChains.push({ network: chain.network, chainId: chain.chainId, urls: { ...chain.explorer } });
-    }
+    customChains.push({ network: chain.network, chainId: chain.chainId, urls: { apiURL: chainApiUrl(chain, env), browserURL: chain.explorer.browserURL } });
   }
 
   // Local nodes sign with their own unlocked accounts unless keys are given.
@@ -105,5 +106,66 @@ export function configFromEnv(env: Env): EnvConfig {
   if (dockerUrl.trim() !== "") {
     networks.docker = { url: urlFromEnv(env, "HARDHAT_DOCKER_URL", ""), accounts: liveAccounts.length > 0 ? liveAccounts : "remote" };
   }
-  return { networks, etherscan: { apiKey, customChains } };
+  return { networks, etherscan: { apiKey: env.ETHERSCAN_API_KEY?.trim() ?? "", customChains } };
+}
+
+/** A Hardhat 3 HTTP network, with its keys as configuration variables of type `V`. */
+export interface Hardhat3EnvNetworkConfig<V> {
+  type: "http";
+  url: string;
+  accounts?: Array<V | string>;
+  chainId?: number;
+  gasPrice?: number;
+}
+
+interface Hardhat3BlockExplorer {
+  name: string;
+  url: string;
+  apiUrl: string;
+}
+
+export interface Hardhat3EnvConfig<V> {
+  networks: Record<string, Hardhat3EnvNetworkConfig<V>>;
+  /** Each chain's explorer: Etherscan (V2 endpoint) or the chain's Blockscout. */
+  chainDescriptors: Record<number, { name: string; blockExplorers: { etherscan?: Hardhat3BlockExplorer; blockscout?: Hardhat3BlockExplorer } }>;
+  verify: { etherscan: { apiKey: V } };
+}
+
+/**
+ * The same chains as `configFromEnv`, shaped for Hardhat 3. Pass Hardhat 3's `configVariable` from
+ * "hardhat/config": the deployer key is `configVariable("PRIVATE_KEY")` on every live network (so the
+ * keystore plugin can hold it, and `.env` users set it as before), and the explorer key is
+ * `configVariable("ETHERSCAN_API_KEY")` (hardhat-verify 3 speaks Etherscan's V2 API, one key for
+ * every chain). When PRIVATE_KEY is set in neither place, the plugin's tasks on a live network stop
+ * with the same message as on Hardhat 2. `PRIVATE_KEYS_STR`, `<NETWORK>_RPC_URL`,
+ * `<NETWORK>_GAS_PRICE_GWEI`, `LOCALHOST_RPC_URL` and `HARDHAT_DOCKER_URL` work as there.
+ */
+export function hardhat3ConfigFromEnv<V>(env: Env, configVariable: (name: string) => V): Hardhat3EnvConfig<V> {
+  const others = parsePrivateKeys(env.PRIVATE_KEYS_STR);
+  const accounts: Array<V | string> = [configVariable("PRIVATE_KEY"), ...others];
+  const networks: Record<string, Hardhat3EnvNetworkConfig<V>> = {};
+  const chainDescriptors: Hardhat3EnvConfig<V>["chainDescriptors"] = {};
+  for (const chain of CHAINS) {
+    const network: Hardhat3EnvNetworkConfig<V> = {
+      type: "http",
+      url: urlFromEnv(env, envName(chain.network, "RPC_URL"), chain.defaultRpcUrl),
+      accounts,
+      chainId: chain.chainId,
+    };
+    const gasPrice = gasPriceFromEnv(env, chain);
+    if (gasPrice !== undefined) network.gasPrice = gasPrice;
+    networks[chain.network] = network;
+    const explorer = { name: chain.explorer.name, url: chain.explorer.browserURL };
+    chainDescriptors[chain.chainId] = {
+      name: chain.network,
+      blockExplorers:
+        chain.route.kind === "etherscan-v2"
+          ? { etherscan: { ...explorer, apiUrl: etherscanEndpoint(env) } }
+          : { blockscout: { ...explorer, apiUrl: chainApiUrl(chain, env) } },
+    };
+  }
+  networks.localhost = { type: "http", url: urlFromEnv(env, "LOCALHOST_RPC_URL", "http://127.0.0.1:8545") };
+  const dockerUrl = env.HARDHAT_DOCKER_URL ?? "";
+  if (dockerUrl.trim() !== "") networks.docker = { type: "http", url: urlFromEnv(env, "HARDHAT_DOCKER_URL", "") };
+  return { networks, chainDescriptors, verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } } };
 }

@@ -1,19 +1,40 @@
-// One error family for the plugin: every message says what to do next.
-import { HardhatPluginError } from "hardhat/plugins";
+// One error family for the plugin: every message says what to do next. It imports nothing from
+// Hardhat, so the same classes serve both majors: Hardhat 2 and Hardhat 3 both recognise a plugin
+// error by its own `_isHardhatPluginError` property, and print `pluginName` (2) or `pluginId` (3)
+// with the message instead of a stack trace. The Hardhat 3 entry also rethrows them as Hardhat 3's
+// own HardhatPluginError at the task boundary.
 import { PLUGIN_NAME } from "./constants";
 
-export class MultiAccountKitError extends HardhatPluginError {
+export class MultiAccountKitError extends Error {
+  readonly pluginName = PLUGIN_NAME;
+  readonly pluginId = PLUGIN_NAME;
+  /** The error this one explains, when there is one (Hardhat 2 calls it `parent`). */
+  readonly parent?: Error;
+
   constructor(message: string, parent?: Error) {
-    super(PLUGIN_NAME, message, parent);
-    // HardhatPluginError pins its own prototype; restore the subclass so `instanceof` works.
-    Object.setPrototypeOf(this, new.target.prototype);
+    super(message, parent === undefined ? undefined : { cause: parent });
     this.name = new.target.name;
+    this.parent = parent;
+    Object.defineProperty(this, "_isHardhatPluginError", { value: true, enumerable: false, writable: false, configurable: false });
   }
+}
+
+/** Whether Hardhat (either major) prints `error` as a plugin's own, clear error. */
+export function isPluginError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && Object.getOwnPropertyDescriptor(error, "_isHardhatPluginError")?.value === true;
+}
+
+/** Whether `error` is one of Hardhat's own errors (HHxxx), which already say what to do. */
+export function isHardhatError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { _isHardhatError?: unknown })._isHardhatError === true;
 }
 
 /** A value in the `multiAccount` section of hardhat.config is invalid. */
 export class ConfigError extends MultiAccountKitError {
-  constructor(key: string, problem: string) {
+  constructor(
+    readonly key: string,
+    problem: string
+  ) {
     super(`Invalid config value multiAccount.${key}: ${problem}. Fix it in hardhat.config.`);
   }
 }
@@ -47,3 +68,34 @@ export class EnvError extends MultiAccountKitError {
 
 /** The network's JSON-RPC endpoint did not answer. */
 export class NetworkUnreachableError extends MultiAccountKitError {}
+
+/** A JSON-RPC call kept failing, retries included: the task cannot go on. */
+export class RpcUnavailableError extends NetworkUnreachableError {
+  constructor(
+    /** `network "bsc" (https://host)` */
+    readonly endpoint: string,
+    readonly method: string,
+    /** "connection reset (7 attempts over 12.4 s; multiAccount.rpc.retries is 6)" */
+    readonly detail: string
+  ) {
+    super(`Cannot reach the JSON-RPC endpoint of ${endpoint}: ${method} failed, ${detail}.`);
+  }
+
+  /** The same failure, naming the step it stopped: what an operator reads. */
+  during(step: string): NetworkUnreachableError {
+    return new NetworkUnreachableError(
+      `Cannot reach the JSON-RPC endpoint of ${this.endpoint} while ${step}: ${this.method} failed, ${this.detail}. ` +
+        `Check the network's url (or <NETWORK>_RPC_URL in .env) and that the node is running.`,
+      this
+    );
+  }
+}
+
+/** The project's ethers/upgrades plugins are missing, or mix two stacks. */
+export class StackError extends MultiAccountKitError {}
+
+/**
+ * Something we did not foresee failed inside a task. The message names the task and the step; the
+ * original error is kept as the cause (shown with --show-stack-traces).
+ */
+export class UnexpectedError extends MultiAccountKitError {}

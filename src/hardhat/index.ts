@@ -1,6 +1,9 @@
-// Plugin entry: side effects only. Registers the config section, the offline compiler, the
-// package's contracts in the build, and the tasks.
+// Hardhat 2 plugin entry: side effects only. Loads the project's installed ethers and upgrades
+// plugins when its config does not import them, then registers the config section, the routing of
+// the explorer plugin's verification (Etherscan API V2), the offline compiler, the package's
+// contracts in the build, and the tasks.
 import "./type-extensions";
+import path from "path";
 import { extendConfig, subtask } from "hardhat/config";
 import {
   TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD,
@@ -9,12 +12,18 @@ import {
 import { resolveMultiAccountConfig } from "./config";
 import { findNpmSolcBuild } from "./internal/solc";
 import { packageSourceNames } from "./internal/sources";
+import { loadInstalledPeerPlugins } from "./internal/stack/peer-plugins";
+import { routeExplorerPlugin } from "./internal/hardhat2-verify";
 import "./tasks/deploy";
 import "./tasks/upgrade";
 import "./tasks/addresses";
 
+loadInstalledPeerPlugins(__dirname);
+
 extendConfig((config, userConfig) => {
   config.multiAccount = resolveMultiAccountConfig(userConfig.multiAccount, config.paths.root);
+  // Every plugin the config imports has loaded by now, so this wrapper is the outermost one.
+  routeExplorerPlugin();
 });
 
 subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(
@@ -30,7 +39,9 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(
 subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES).setAction(
   async (args: { sourcePaths?: string[]; rootPath?: string }, hre, runSuper) => {
     const sourceNames: string[] = await runSuper(args);
-    const extra = packageSourceNames(hre.config.paths.root, sourceNames, hre.config.multiAccount);
+    const root = hre.config.paths.root;
+    const localFiles = sourceNames.map((sourceName) => path.join(root, sourceName));
+    const extra = packageSourceNames(root, localFiles, hre.config.multiAccount);
     return extra.length === 0 ? sourceNames : [...sourceNames, ...extra];
   }
 );

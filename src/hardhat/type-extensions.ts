@@ -1,4 +1,5 @@
-// Adds the `multiAccount` section to Hardhat's config types.
+// Adds the `multiAccount` section to Hardhat 2's config types. Nothing here names an ethers plugin:
+// the tasks reach ethers only through the stack adapters, so both stacks compile against these types.
 import "hardhat/types/config";
 import type { MultiAccountConfig, MultiAccountUserConfig } from "./config";
 
@@ -10,8 +11,3 @@ declare module "hardhat/types/config" {
     multiAccount: MultiAccountConfig;
   }
 }
-
-// The tasks use `hre.ethers` and `hre.upgrades`; bring their types in without loading the plugins
-// (type-only imports are erased, and the user's config loads the plugins themselves).
-import type {} from "@nomiclabs/hardhat-ethers/internal/type-extensions";
-import type {} from "@openzeppelin/hardhat-upgrades/dist/type-extensions";

@@ -16,6 +16,17 @@ describe("multiAccount config section", () => {
       verify: true,
       useNpmSolc: true,
       includeContracts: true,
+      rpc: { retries: 6, minDelay: 500, maxDelay: 8000, timeout: undefined, totalTimeout: 120_000 },
+    });
+  });
+
+  it("takes the retry options of multiAccount.rpc, each defaulted on its own", () => {
+    expect(resolveMultiAccountConfig({ rpc: { retries: 2, timeout: 5000 } }, root).rpc).to.deep.equal({
+      retries: 2,
+      minDelay: 500,
+      maxDelay: 8000,
+      timeout: 5000,
+      totalTimeout: 120_000,
     });
   });
 
@@ -32,6 +43,12 @@ describe("multiAccount config section", () => {
     [{ verifyDelay: "15" as unknown as number }, /multiAccount\.verifyDelay/],
     [{ verify: "yes" as unknown as boolean }, /multiAccount\.verify: expected true or false/],
     [{ useNpmSolc: 1 as unknown as boolean }, /multiAccount\.useNpmSolc/],
+    [{ rpc: 3 as unknown as object }, /multiAccount\.rpc: expected an object/],
+    [{ rpc: { retries: -1 } }, /multiAccount\.rpc\.retries: expected a whole number >= 0, got -1/],
+    [{ rpc: { timeout: 0 } }, /multiAccount\.rpc\.timeout: expected a whole number of milliseconds >= 1, got 0/],
+    [{ rpc: { maxDelay: 1.5 } }, /multiAccount\.rpc\.maxDelay: expected a whole number/],
+    [{ rpc: { minDelay: 9000 } }, /multiAccount\.rpc\.minDelay: 9000 is more than rpc\.maxDelay \(8000\)/],
+    [{ rpc: { retry: 3 } as unknown as object }, /multiAccount\.rpc\.retry: unknown option \(the options are retries, minDelay, maxDelay, timeout, totalTimeout\)/],
   ];
   for (const [user, message] of invalid) {
     it(`rejects ${JSON.stringify(user)} naming the key`, () => {

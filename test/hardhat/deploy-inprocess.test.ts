@@ -9,6 +9,7 @@ import type { Contract } from "ethers";
 import { deployMultiAccount, type DeployOptions, type DeploymentResult } from "../../src/hardhat/internal/deploy";
 import { upgradeMultiAccount } from "../../src/hardhat/internal/upgrade";
 import { showAddresses } from "../../src/hardhat/internal/show";
+import { hardhat2Host } from "../../src/hardhat/internal/hardhat2-host";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../../src/hardhat/constants";
 import { InputError, AddressesFileError } from "../../src/hardhat/errors";
 import { captureLogger, captureConsole } from "./helpers/capture";
@@ -65,7 +66,7 @@ describe("deploy-multiaccount (in-process network)", function () {
 
   it("deploys, returns the ERC-1967 addresses, saves the record and initializes with the right arguments", async () => {
     const log = captureLogger();
-    const result = (await deployMultiAccount(hre, options(), { logger: log })) as DeploymentResult;
+    const result = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: log })) as DeploymentResult;
 
     expect(result.implementation).to.equal(await hre.upgrades.erc1967.getImplementationAddress(result.proxy));
     expect(result.admin).to.equal(await hre.upgrades.erc1967.getAdminAddress(result.proxy));
@@ -103,7 +104,7 @@ describe("deploy-multiaccount (in-process network)", function () {
     const log = captureLogger();
     const block = await ethers.provider.getBlockNumber();
     const before = fs.readFileSync(file, "utf8");
-    expect(await deployMultiAccount(hre, options({ dryRun: true }), { logger: log })).to.equal(undefined);
+    expect(await deployMultiAccount(hardhat2Host(hre), options({ dryRun: true }), { logger: log })).to.equal(undefined);
     expect(await ethers.provider.getBlockNumber()).to.equal(block);
     expect(fs.readFileSync(file, "utf8")).to.equal(before);
     expect(log.text()).to.match(/Network: +hardhat \(chain 31337\)/);
@@ -115,49 +116,49 @@ describe("deploy-multiaccount (in-process network)", function () {
 
   describe("refuses bad input before sending anything", () => {
     it("an invalid admin", async () => {
-      await expectNothingSent(() => deployMultiAccount(hre, options({ admin: "0x1234" }), { logger: captureLogger() }), InputError, /Invalid admin address "0x1234".*--admin/);
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ admin: "0x1234" }), { logger: captureLogger() }), InputError, /Invalid admin address "0x1234".*--admin/);
     });
     it("the zero address as admin", async () => {
-      await expectNothingSent(() => deployMultiAccount(hre, options({ admin: ethers.constants.AddressZero }), { logger: captureLogger() }), InputError, /Invalid admin address: the zero address/);
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ admin: ethers.constants.AddressZero }), { logger: captureLogger() }), InputError, /Invalid admin address: the zero address/);
     });
     it("no admin at all (neither --admin nor ADMIN_PUBLIC_KEY)", async () => {
       const saved = process.env.ADMIN_PUBLIC_KEY;
       delete process.env.ADMIN_PUBLIC_KEY;
       try {
-        await expectNothingSent(() => deployMultiAccount(hre, options({ admin: undefined }), { logger: captureLogger() }), InputError, /Missing admin address\. Pass --admin <address> or set ADMIN_PUBLIC_KEY/);
+        await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ admin: undefined }), { logger: captureLogger() }), InputError, /Missing admin address\. Pass --admin <address> or set ADMIN_PUBLIC_KEY/);
       } finally {
         if (saved !== undefined) process.env.ADMIN_PUBLIC_KEY = saved;
       }
     });
     it("a missing protocol address", async () => {
       fs.writeFileSync(file, "{}\n");
-      await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), InputError, /Missing protocol address\. Pass --protocol-address <address> or set "protocolAddress"/);
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), InputError, /Missing protocol address\. Pass --protocol-address <address> or set "protocolAddress"/);
     });
     it("a protocol address without code", async () => {
       const empty = ethers.Wallet.createRandom().address;
-      await expectNothingSent(() => deployMultiAccount(hre, options({ protocolAddress: empty }), { logger: captureLogger() }), InputError, /has no contract code on network "hardhat"/);
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ protocolAddress: empty }), { logger: captureLogger() }), InputError, /has no contract code on network "hardhat"/);
     });
     it("a corrupt address file", async () => {
       fs.writeFileSync(file, '{"protocolAddress": ');
-      await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);
     });
     it("an unknown contract name", async () => {
-      await expectNothingSent(() => deployMultiAccount(hre, options({ contract: "NoSuchContract" }), { logger: captureLogger() }), InputError, /Cannot load contract "NoSuchContract".*--contract/);
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ contract: "NoSuchContract" }), { logger: captureLogger() }), InputError, /Cannot load contract "NoSuchContract".*--contract/);
     });
     it("a deployer balance below the estimated cost", async () => {
       const [deployer] = await ethers.getSigners();
       const balance = await deployer.getBalance();
       await ethers.provider.send("hardhat_setBalance", [deployer.address, "0x38D7EA4C68000"]); // 0.001 ETH
       try {
-        await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), InputError, /holds 0\.001 ETH but the deployment needs about [\d.]+ ETH\. Fund the deployer/);
+        await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), InputError, /holds 0\.001 ETH but the deployment needs about [\d.]+ ETH\. Fund the deployer/);
       } finally {
         await ethers.provider.send("hardhat_setBalance", [deployer.address, balance.toHexString().replace(/^0x0+/, "0x")]);
       }
     });
     it("an existing deployment without --force, then deploys with --force", async () => {
-      const first = (await deployMultiAccount(hre, options(), { logger: captureLogger() })) as DeploymentResult;
-      await expectNothingSent(() => deployMultiAccount(hre, options(), { logger: captureLogger() }), InputError, /already names a MultiAccount at 0x.*upgrade-multiaccount.*pass --force/);
-      const second = (await deployMultiAccount(hre, options({ force: true }), { logger: captureLogger() })) as DeploymentResult;
+      const first = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() })) as DeploymentResult;
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), InputError, /already names a MultiAccount at 0x.*upgrade-multiaccount.*pass --force/);
+      const second = (await deployMultiAccount(hardhat2Host(hre), options({ force: true }), { logger: captureLogger() })) as DeploymentResult;
       expect(second.proxy).to.not.equal(first.proxy);
       expect(JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress).to.equal(second.proxy);
     });
@@ -165,19 +166,19 @@ describe("deploy-multiaccount (in-process network)", function () {
 
   describe("addresses:show", () => {
     it("prints a table marking addresses without code, and --json prints the raw record", async () => {
-      const result = (await deployMultiAccount(hre, options(), { logger: captureLogger() })) as DeploymentResult;
+      const result = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() })) as DeploymentResult;
       const table = captureLogger();
-      await showAddresses(hre, { addressesFile: file, json: false }, { logger: table });
+      await showAddresses(hardhat2Host(hre), { addressesFile: file, json: false }, { logger: table });
       const rows = table.lines.join("\n");
       expect(rows).to.match(new RegExp(`multiAccountAddress +${result.proxy} +yes`));
       expect(rows).to.match(/partyBAddress +0xkeep +not an address/);
       const lonely = ethers.Wallet.createRandom().address;
       fs.writeFileSync(file, JSON.stringify({ MulticallAddress: lonely }));
       const second = captureLogger();
-      await showAddresses(hre, { addressesFile: file, json: false }, { logger: second });
+      await showAddresses(hardhat2Host(hre), { addressesFile: file, json: false }, { logger: second });
       expect(second.text()).to.match(new RegExp(`MulticallAddress +${lonely} +NO CODE`));
       const raw = captureLogger();
-      expect(await showAddresses(hre, { addressesFile: file, json: true }, { logger: raw })).to.deep.equal({ MulticallAddress: lonely });
+      expect(await showAddresses(hardhat2Host(hre), { addressesFile: file, json: true }, { logger: raw })).to.deep.equal({ MulticallAddress: lonely });
       expect(JSON.parse(raw.text())).to.deep.equal({ MulticallAddress: lonely });
     });
   });
@@ -187,13 +188,13 @@ describe("deploy-multiaccount (in-process network)", function () {
     const upgradeOptions = (overrides = {}) => ({ contract: "MultiAccountV2", addressesFile: file, verify: true, verifyDelay: 0, dryRun: false, ...overrides });
 
     beforeEach(async () => {
-      deployed = (await deployMultiAccount(hre, options(), { logger: captureLogger() })) as DeploymentResult;
+      deployed = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() })) as DeploymentResult;
     });
 
     it("--dry-run validates only", async () => {
       const block = await ethers.provider.getBlockNumber();
       const log = captureLogger();
-      expect(await upgradeMultiAccount(hre, upgradeOptions({ dryRun: true }), { logger: log })).to.equal(undefined);
+      expect(await upgradeMultiAccount(hardhat2Host(hre), upgradeOptions({ dryRun: true }), { logger: log })).to.equal(undefined);
       expect(await ethers.provider.getBlockNumber()).to.equal(block);
       expect(log.text()).to.include("Validation passed.");
       expect(await hre.upgrades.erc1967.getImplementationAddress(deployed.proxy)).to.equal(deployed.implementation);
@@ -204,7 +205,7 @@ describe("deploy-multiaccount (in-process network)", function () {
       const v1 = await ethers.getContractAt("MultiAccount", deployed.proxy, user);
       await (await v1.addAccount("kept")).wait();
       const log = captureLogger();
-      const result = await upgradeMultiAccount(hre, upgradeOptions(), { logger: log });
+      const result = await upgradeMultiAccount(hardhat2Host(hre), upgradeOptions(), { logger: log });
       expect(result!.oldImplementation).to.equal(deployed.implementation);
       expect(result!.implementation).to.not.equal(deployed.implementation);
       expect(result!.implementation).to.equal(await hre.upgrades.erc1967.getImplementationAddress(deployed.proxy));
@@ -216,12 +217,12 @@ describe("deploy-multiaccount (in-process network)", function () {
     });
 
     it("refuses an unsafe implementation and sends nothing", async () => {
-      await expectNothingSent(() => upgradeMultiAccount(hre, upgradeOptions({ contract: "MockProtocol" }), { logger: captureLogger() }), InputError, /MockProtocol is not a safe upgrade/);
+      await expectNothingSent(() => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions({ contract: "MockProtocol" }), { logger: captureLogger() }), InputError, /MockProtocol is not a safe upgrade/);
     });
 
     it("refuses when no proxy is recorded", async () => {
       fs.writeFileSync(file, "{}");
-      await expectNothingSent(() => upgradeMultiAccount(hre, upgradeOptions(), { logger: captureLogger() }), InputError, /Missing MultiAccount proxy address.*deploy-multiaccount/);
+      await expectNothingSent(() => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions(), { logger: captureLogger() }), InputError, /Missing MultiAccount proxy address.*deploy-multiaccount/);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { configFromEnv, parsePrivateKeys, CHAINS } from "../../src/hardhat/env";
+import { configFromEnv, hardhat3ConfigFromEnv, parsePrivateKeys, CHAINS } from "../../src/hardhat/env";
 import { EnvError } from "../../src/hardhat/errors";
 
 const KEY_A = "0x" + "a1".repeat(32);
@@ -51,19 +51,50 @@ describe("env -> network config", () => {
     expect(() => configFromEnv({ BASE_RPC_URL: "base.org" })).to.throw(EnvError, /BASE_RPC_URL must be an http/);
   });
 
-  it("one explorer API key per chain, default empty; customChains for chains the explorer plugin lacks", () => {
-    const { etherscan } = configFromEnv({ BSCSCAN_API_KEY: "bsc-key", BASESCAN_API_KEY: "base-key" });
-    expect(etherscan.apiKey.bsc).to.equal("bsc-key");
-    expect(etherscan.apiKey.base).to.equal("base-key");
-    expect(etherscan.apiKey.arbitrumOne).to.equal("");
-    expect(etherscan.apiKey.sonic).to.equal("");
-    const custom = etherscan.customChains.map((chain) => chain.network).sort();
-    expect(custom).to.deep.equal(["base", "blast", "mantle", "mode", "opbnb", "sonic"]);
+  it("verification: one ETHERSCAN_API_KEY, and every chain routed to Etherscan API V2 with its chainid or to its own explorer", () => {
+    const { etherscan } = configFromEnv({ ETHERSCAN_API_KEY: "one-key" });
+    expect(etherscan.apiKey).to.equal("one-key");
+    expect(etherscan.customChains.map((chain) => chain.network)).to.deep.equal(CHAINS.map((chain) => chain.network));
     for (const chain of etherscan.customChains) {
-      expect(chain.urls.apiURL).to.match(/^https:\/\//);
-      expect(chain.urls.browserURL).to.match(/^https:\/\//);
-      expect(chain.chainId).to.equal(CHAINS.find((c) => c.network === chain.network)!.chainId);
+      const table = CHAINS.find((c) => c.network === chain.network)!;
+      expect(chain.chainId).to.equal(table.chainId);
+      expect(chain.urls.browserURL).to.equal(table.explorer.browserURL);
+      if (table.route.kind === "etherscan-v2") expect(chain.urls.apiURL).to.equal(`https://api.etherscan.io/v2/api?chainid=${table.chainId}`);
+      else expect(chain.urls.apiURL).to.equal(table.route.apiURL);
     }
+    expect(etherscan.customChains.find((chain) => chain.network === "mode")!.urls.apiURL).to.equal("https://explorer.mode.network/api");
+  });
+
+  it("cannot produce a V1 configuration, whatever the environment holds", () => {
+    const v1Hosts = /\/\/api(-[a-z]+)?\.(etherscan\.io|bscscan\.com|basescan\.org|polygonscan\.com|arbiscan\.io|mantlescan\.xyz|blastscan\.io|sonicscan\.org)\/api\b/;
+    const envs = [
+      {},
+      { ETHERSCAN_API_KEY: "one-key" },
+      Object.fromEntries(CHAINS.map((chain) => [chain.apiKeyEnv, `${chain.network}-key`])),
+      { BSCSCAN_API_KEY: "bsc-only" },
+    ];
+    for (const env of envs) {
+      const { etherscan } = configFromEnv(env);
+      // A single string: hardhat-verify takes the V1 path only for a per-chain key map.
+      expect(etherscan.apiKey, JSON.stringify(env)).to.be.a("string");
+      for (const chain of etherscan.customChains) {
+        expect(chain.urls.apiURL, chain.network).to.not.match(v1Hosts);
+        const url = new URL(chain.urls.apiURL);
+        if (url.hostname === "api.etherscan.io") {
+          expect(url.pathname).to.equal("/v2/api");
+          expect(url.searchParams.get("chainid")).to.equal(String(chain.chainId));
+        }
+      }
+    }
+    // The V1-era per-chain variables never become config; the verify step reads them, with a notice.
+    expect(configFromEnv({ BSCSCAN_API_KEY: "bsc-only" }).etherscan.apiKey).to.equal("");
+  });
+
+  it("ETHERSCAN_API_URL and <NETWORK>_EXPLORER_API_URL move the endpoints; bad values name the variable only", () => {
+    const { etherscan } = configFromEnv({ ETHERSCAN_API_URL: "http://127.0.0.1:9999/v2/api", MODE_EXPLORER_API_URL: "http://127.0.0.1:9998/api" });
+    expect(etherscan.customChains.find((chain) => chain.network === "bsc")!.urls.apiURL).to.equal("http://127.0.0.1:9999/v2/api?chainid=56");
+    expect(etherscan.customChains.find((chain) => chain.network === "mode")!.urls.apiURL).to.equal("http://127.0.0.1:9998/api");
+    expect(() => configFromEnv({ ETHERSCAN_API_URL: "not a url" })).to.throw(EnvError, /^Environment variable ETHERSCAN_API_URL must be an http\(s\) URL/);
   });
 
   it("HARDHAT_DOCKER_URL adds a docker network only when set", () => {
@@ -73,5 +104,47 @@ describe("env -> network config", () => {
       url: "http://hardhat:8545",
       accounts: "remote",
     });
+  });
+});
+
+describe("env -> Hardhat 3 network config", () => {
+  // Stands in for Hardhat 3's configVariable: a marker naming the variable, resolved later by Hardhat.
+  const variable = (name: string) => ({ _type: "ConfigurationVariable" as const, name });
+
+  it("every chain is an http network whose deployer key is configVariable(\"PRIVATE_KEY\"), whether or not it is set", () => {
+    for (const env of [{}, { PRIVATE_KEY: KEY_A }]) {
+      const { networks } = hardhat3ConfigFromEnv(env, variable);
+      for (const chain of CHAINS) {
+        const network = networks[chain.network];
+        expect(network, chain.network).to.include({ type: "http", chainId: chain.chainId, url: chain.defaultRpcUrl });
+        expect(network.accounts).to.deep.equal([variable("PRIVATE_KEY")]);
+      }
+    }
+  });
+
+  it("PRIVATE_KEYS_STR adds plain keys after the deployer; URLs and gas prices come from the same variables as on Hardhat 2", () => {
+    const { networks } = hardhat3ConfigFromEnv({ PRIVATE_KEYS_STR: KEY_B, BSC_RPC_URL: "http://127.0.0.1:9545", BSC_GAS_PRICE_GWEI: "3" }, variable);
+    expect(networks.bsc.accounts).to.deep.equal([variable("PRIVATE_KEY"), "0x" + KEY_B]);
+    expect(networks.bsc.url).to.equal("http://127.0.0.1:9545");
+    expect(networks.bsc.gasPrice).to.equal(3_000_000_000);
+    expect(networks.localhost).to.deep.equal({ type: "http", url: "http://127.0.0.1:8545" });
+    expect(networks.docker).to.equal(undefined);
+    expect(hardhat3ConfigFromEnv({ HARDHAT_DOCKER_URL: "http://10.0.0.2:8545" }, variable).networks.docker).to.deep.equal({ type: "http", url: "http://10.0.0.2:8545" });
+  });
+
+  it("bad values are reported by variable name, never by value", () => {
+    expect(() => hardhat3ConfigFromEnv({ PRIVATE_KEYS_STR: "secret-not-a-key" }, variable)).to.throw(EnvError, "PRIVATE_KEYS_STR is not a 32-byte hex private key");
+    expect(() => hardhat3ConfigFromEnv({ BSC_GAS_PRICE_GWEI: "cheap" }, variable)).to.throw(EnvError, "BSC_GAS_PRICE_GWEI");
+  });
+
+  it("one explorer key for hardhat-verify 3, and an explorer link for each chain", () => {
+    const { verify, chainDescriptors } = hardhat3ConfigFromEnv({}, variable);
+    expect(verify).to.deep.equal({ etherscan: { apiKey: variable("ETHERSCAN_API_KEY") } });
+    for (const chain of CHAINS) {
+      const explorers = chainDescriptors[chain.chainId].blockExplorers;
+      const explorer = chain.route.kind === "etherscan-v2" ? explorers.etherscan : explorers.blockscout;
+      expect(explorer, chain.network).to.deep.include({ url: chain.explorer.browserURL });
+      expect(explorer!.apiUrl).to.equal(chain.route.kind === "etherscan-v2" ? "https://api.etherscan.io/v2/api" : chain.route.apiURL);
+    }
   });
 });

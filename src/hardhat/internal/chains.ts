@@ -1,19 +1,35 @@
-// The live chains the plugin configures out of the box: chain ids, default public RPC endpoints and
-// explorers. `etherscanNetwork` is the chain's key in @nomiclabs/hardhat-etherscan when that
-// plugin knows the chain; the others are added as `customChains`.
+// The live chains the plugin configures out of the box: chain ids, default public RPC endpoints, and
+// how each one's explorer verifies contracts. Etherscan retired its per-explorer V1 APIs in 2025;
+// the chains it serves now answer at one V2 endpoint with a `chainid` and one Etherscan key. A chain
+// Etherscan does not serve keeps its own explorer's Etherscan-compatible API (Blockscout's, here).
+// `routeSource` says where each route was checked; docs/hardhat-plugin.md has the table.
+
+export type ExplorerRoute =
+  /** Etherscan API V2: https://api.etherscan.io/v2/api?chainid=<id>, one ETHERSCAN_API_KEY for every chain. */
+  | { kind: "etherscan-v2" }
+  /** The chain's own Blockscout, whose `/api` speaks the Etherscan verification API and needs no key. */
+  | { kind: "blockscout"; apiURL: string };
+
 export interface ChainInfo {
   /** Hardhat network name. */
   network: string;
   chainId: number;
   defaultRpcUrl: string;
-  /** Environment variable holding the explorer API key. */
+  /** The chain's own explorer key variable from the V1 days; still accepted, with a notice. */
   apiKeyEnv: string;
-  explorer: { apiURL: string; browserURL: string };
+  /** The explorer people browse, for links. */
+  explorer: { name: string; browserURL: string };
+  /** How verification reaches that explorer. */
+  route: ExplorerRoute;
+  /** Where the route was checked. */
+  routeSource: string;
   /** Native currency symbol. */
   currency: string;
-  /** Key in hardhat-etherscan's built-in chain list, when it has this chain. */
-  etherscanNetwork?: string;
 }
+
+const ETHERSCAN_LIST = "Etherscan's supported-chains list (docs.etherscan.io/supported-chains)";
+const ALLOY_CHAINS = "Foundry's chain table (alloy-chains, etherscan_urls)";
+const V2: ExplorerRoute = { kind: "etherscan-v2" };
 
 export const CHAINS: readonly ChainInfo[] = [
   {
@@ -22,8 +38,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 1,
     defaultRpcUrl: "https://ethereum-rpc.publicnode.com",
     apiKeyEnv: "ETHERSCAN_API_KEY",
-    explorer: { apiURL: "https://api.etherscan.io/api", browserURL: "https://etherscan.io" },
-    etherscanNetwork: "mainnet",
+    explorer: { name: "Etherscan", browserURL: "https://etherscan.io" },
+    route: V2,
+    routeSource: ETHERSCAN_LIST,
   },
   {
     network: "bsc",
@@ -31,8 +48,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 56,
     defaultRpcUrl: "https://bsc-dataseed.bnbchain.org",
     apiKeyEnv: "BSCSCAN_API_KEY",
-    explorer: { apiURL: "https://api.bscscan.com/api", browserURL: "https://bscscan.com" },
-    etherscanNetwork: "bsc",
+    explorer: { name: "BscScan", browserURL: "https://bscscan.com" },
+    route: V2,
+    routeSource: ETHERSCAN_LIST,
   },
   {
     network: "opbnb",
@@ -40,7 +58,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 204,
     defaultRpcUrl: "https://opbnb-mainnet-rpc.bnbchain.org",
     apiKeyEnv: "OPBNBSCAN_API_KEY",
-    explorer: { apiURL: "https://api-opbnb.bscscan.com/api", browserURL: "https://opbnb.bscscan.com" },
+    explorer: { name: "opBNB BscScan", browserURL: "https://opbnb.bscscan.com" },
+    route: V2,
+    routeSource: `${ALLOY_CHAINS}; Etherscan's explorer list names opBNB BscScan for 204`,
   },
   {
     network: "base",
@@ -48,7 +68,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 8453,
     defaultRpcUrl: "https://mainnet.base.org",
     apiKeyEnv: "BASESCAN_API_KEY",
-    explorer: { apiURL: "https://api.basescan.org/api", browserURL: "https://basescan.org" },
+    explorer: { name: "BaseScan", browserURL: "https://basescan.org" },
+    route: V2,
+    routeSource: ETHERSCAN_LIST,
   },
   {
     network: "polygon",
@@ -56,8 +78,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 137,
     defaultRpcUrl: "https://polygon-rpc.com",
     apiKeyEnv: "POLYGONSCAN_API_KEY",
-    explorer: { apiURL: "https://api.polygonscan.com/api", browserURL: "https://polygonscan.com" },
-    etherscanNetwork: "polygon",
+    explorer: { name: "PolygonScan", browserURL: "https://polygonscan.com" },
+    route: V2,
+    routeSource: ETHERSCAN_LIST,
   },
   {
     network: "arbitrum",
@@ -65,8 +88,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 42161,
     defaultRpcUrl: "https://arb1.arbitrum.io/rpc",
     apiKeyEnv: "ARBISCAN_API_KEY",
-    explorer: { apiURL: "https://api.arbiscan.io/api", browserURL: "https://arbiscan.io" },
-    etherscanNetwork: "arbitrumOne",
+    explorer: { name: "Arbiscan", browserURL: "https://arbiscan.io" },
+    route: V2,
+    routeSource: ETHERSCAN_LIST,
   },
   {
     network: "optimism",
@@ -74,11 +98,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 10,
     defaultRpcUrl: "https://mainnet.optimism.io",
     apiKeyEnv: "OPTIMISTIC_ETHERSCAN_API_KEY",
-    explorer: {
-      apiURL: "https://api-optimistic.etherscan.io/api",
-      browserURL: "https://optimistic.etherscan.io",
-    },
-    etherscanNetwork: "optimisticEthereum",
+    explorer: { name: "Optimistic Etherscan", browserURL: "https://optimistic.etherscan.io" },
+    route: V2,
+    routeSource: ETHERSCAN_LIST,
   },
   {
     network: "mantle",
@@ -86,7 +108,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 5000,
     defaultRpcUrl: "https://rpc.mantle.xyz",
     apiKeyEnv: "MANTLESCAN_API_KEY",
-    explorer: { apiURL: "https://api.mantlescan.xyz/api", browserURL: "https://mantlescan.xyz" },
+    explorer: { name: "Mantlescan", browserURL: "https://mantlescan.xyz" },
+    route: V2,
+    routeSource: `${ETHERSCAN_LIST} (V2 getting-started list); ${ALLOY_CHAINS}`,
   },
   {
     network: "blast",
@@ -94,7 +118,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 81457,
     defaultRpcUrl: "https://rpc.blast.io",
     apiKeyEnv: "BLASTSCAN_API_KEY",
-    explorer: { apiURL: "https://api.blastscan.io/api", browserURL: "https://blastscan.io" },
+    explorer: { name: "Blastscan", browserURL: "https://blastscan.io" },
+    route: V2,
+    routeSource: ETHERSCAN_LIST,
   },
   {
     network: "mode",
@@ -102,7 +128,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 34443,
     defaultRpcUrl: "https://mainnet.mode.network",
     apiKeyEnv: "MODE_API_KEY",
-    explorer: { apiURL: "https://explorer.mode.network/api", browserURL: "https://explorer.mode.network" },
+    explorer: { name: "Mode Explorer (Blockscout)", browserURL: "https://explorer.mode.network" },
+    route: { kind: "blockscout", apiURL: "https://explorer.mode.network/api" },
+    routeSource: `not in ${ETHERSCAN_LIST}; its explorer is a Blockscout, per ${ALLOY_CHAINS}`,
   },
   {
     network: "sonic",
@@ -110,7 +138,9 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 146,
     defaultRpcUrl: "https://rpc.soniclabs.com",
     apiKeyEnv: "SONICSCAN_API_KEY",
-    explorer: { apiURL: "https://api.sonicscan.org/api", browserURL: "https://sonicscan.org" },
+    explorer: { name: "SonicScan", browserURL: "https://sonicscan.org" },
+    route: V2,
+    routeSource: `${ETHERSCAN_LIST} (V2 getting-started list); ${ALLOY_CHAINS}`,
   },
 ];
 

@@ -1,18 +1,18 @@
-// deploy-multiaccount: checks every input, then deploys MultiAccount behind a transparent proxy in
-// the spec's order, records the proxy address and verifies the implementation.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { BigNumber, ContractFactory } from "ethers";
+// deploy-multiaccount: checks every input, compiles, then deploys MultiAccount behind a transparent
+// proxy in the spec's order, records the proxy address and verifies the implementation. The same
+// code serves every stack and Hardhat major, through the Host and its Stack. Once the proxy exists it
+// is recorded at once; a later step that fails (reading its slots, the gas summary, verification)
+// is a warning, and the run still succeeds.
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
 import { InputError, MultiAccountKitError } from "../errors";
 import { updateAddresses } from "../addresses";
-import { requireAddress } from "./inputs";
-import { hasCode, readAddressSlot, withNode, type NetworkInfo } from "./network";
-import { addressLink, currencySymbol, type Logger } from "./output";
-import { describeGas, startRun } from "./run";
-import { summarizeGas, trackTransactions } from "./transactions";
-import { verifyContract, type Sleep } from "./verify";
 import { estimateDeployment, gasPriceFor } from "./estimate";
-import { contractFqn } from "./artifacts";
+import type { Host } from "./host";
+import { requireAddress } from "./inputs";
+import { addressLink } from "./output";
+import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./run";
+import type { StackFactory, StackSigner } from "./stack/types";
+import { verifyAfterwards, type Sleep } from "./verify";
 
 export interface DeployOptions {
   admin?: string;
@@ -24,124 +24,134 @@ export interface DeployOptions {
   verifyDelay: number;
   dryRun: boolean;
   force: boolean;
+  /** Skip the compile that runs first (`--no-compile`). */
+  noCompile?: boolean;
 }
 
 export interface DeploymentResult {
   proxy: string;
-  admin: string;
-  implementation: string;
+  /** Read from the proxy's ERC-1967 slots; undefined when that read failed (a warning said so). */
+  admin?: string;
+  implementation?: string;
 }
 
-export interface DeployEffects {
-  logger?: Logger;
+export interface DeployEffects extends RunEffects {
   sleep?: Sleep;
 }
 
-export async function deployMultiAccount(
-  hre: HardhatRuntimeEnvironment,
-  options: DeployOptions,
-  effects: DeployEffects = {}
-): Promise<DeploymentResult | undefined> {
+export function deployMultiAccount(host: Host, options: DeployOptions, effects: DeployEffects = {}): Promise<DeploymentResult | undefined> {
+  const progress = effects.progress ?? { step: "starting" };
+  return withSession(host, { task: TASK_DEPLOY_MULTIACCOUNT, progress }, () => deploy(host, options, { ...effects, progress }));
+}
+
+async function deploy(host: Host, options: DeployOptions, effects: DeployEffects): Promise<DeploymentResult | undefined> {
   const file = options.addressesFile;
   // 1. Load the addresses; 2. the first signer deploys.
-  const { log, addresses, deployer, network, explorer } = await startRun(hre, file, effects.logger);
+  const run = await startRun(host, TASK_DEPLOY_MULTIACCOUNT, file, effects);
+  const { stack, log, progress } = run;
+  const network = host.network;
 
   // Every check happens before anything is sent.
+  progress.step = "checking the inputs";
   const admin = requireAddress(
+    stack,
     "admin address",
     options.admin ?? process.env.ADMIN_PUBLIC_KEY,
     "Pass --admin <address> or set ADMIN_PUBLIC_KEY in the .env file."
   );
   const protocol = requireAddress(
+    stack,
     "protocol address",
-    options.protocolAddress ?? addresses.protocolAddress,
+    options.protocolAddress ?? run.addresses.protocolAddress,
     `Pass --protocol-address <address> or set "protocolAddress" in ${file}.`
   );
-  if (!(await hasCode(hre, protocol))) {
+  if (!(await host.chain.hasCode(protocol))) {
     throw new InputError(
-      `The protocol address ${protocol} has no contract code on network "${network.name}" (chain ${network.chainId}). ` +
+      `The protocol address ${protocol} has no contract code on network "${network.name}" (chain ${run.chainId}). ` +
         `Deploy the protocol first, or fix --protocol-address / "protocolAddress" in ${file}.`
     );
   }
-  await refuseExistingDeployment(hre, addresses.multiAccountAddress, options, network, file);
+  await refuseExistingDeployment(run, run.addresses.multiAccountAddress, options, file);
+
+  if (!options.noCompile) {
+    progress.step = "compiling";
+    await host.compile();
+  }
 
   // 3. Factories for the account and the MultiAccount.
-  const tracker = trackTransactions(deployer, log, explorer);
-  const accountFactory = await getFactory(hre, options.accountContract, "--account-contract");
-  const multiAccountFactory = await getFactory(hre, options.contract, "--contract", tracker.signer);
+  progress.step = "loading the contracts";
+  const accountFactory = await getFactory(run, options.accountContract, "--account-contract");
+  const multiAccountFactory = await getFactory(run, options.contract, "--contract", run.deployer);
   const initArgs = [admin, protocol, accountFactory.bytecode];
 
-  await hre.upgrades.validateImplementation(multiAccountFactory, { kind: "transparent" });
-  const estimate = await estimateDeployment(hre, multiAccountFactory, accountFactory.bytecode, protocol);
-  const gasPrice = await gasPriceFor(hre);
-  const cost = estimate.mul(gasPrice);
-  const balance = await withNode(hre, "reading the deployer balance", () => deployer.getBalance());
-  const symbol = currencySymbol(network.chainId);
-  const fmt = (wei: BigNumber) => `${hre.ethers.utils.formatEther(wei)} ${symbol}`;
+  progress.step = `validating ${options.contract} for a transparent proxy`;
+  await stack.validateImplementation(multiAccountFactory);
+  progress.step = "estimating the cost";
+  const estimate = await estimateDeployment(run, multiAccountFactory, run.deployer, accountFactory.bytecode, protocol);
+  const gasPrice = await gasPriceFor(run);
+  const cost = estimate * gasPrice;
+  const balance = await host.chain.balance(run.deployer.address);
 
-  log.info(`Network:        ${network.name} (chain ${network.chainId})`);
-  log.info(`Deployer:       ${deployer.address} (balance ${fmt(balance)})`);
+  log.info(`Network:        ${network.name} (chain ${run.chainId})`);
+  log.info(`Deployer:       ${run.deployer.address} (balance ${run.formatValue(balance)})`);
   log.info(`Contract:       ${options.contract} behind a transparent proxy`);
   log.info(`initialize(admin ${admin}, protocolAddress ${protocol}, ${options.accountContract} creation bytecode ${(accountFactory.bytecode.length - 2) / 2} bytes)`);
-  log.info(`Estimated gas:  ${estimate.toString()} at ${hre.ethers.utils.formatUnits(gasPrice, "gwei")} gwei = ${fmt(cost)}`);
+  log.info(`Estimated gas:  ${estimate.toString()} at ${stack.formatGwei(gasPrice)} gwei = ${run.formatValue(cost)}`);
 
   if (options.dryRun) {
-    log.info(balance.lt(cost) ? `Dry run: the deployer balance is too low for this deployment.` : `Dry run: nothing was sent.`);
+    log.info(balance < cost ? `Dry run: the deployer balance is too low for this deployment.` : `Dry run: nothing was sent.`);
     return undefined;
   }
-  if (balance.lt(cost)) {
+  if (balance < cost) {
     throw new InputError(
-      `The deployer ${deployer.address} holds ${fmt(balance)} but the deployment needs about ${fmt(cost)}. ` +
+      `The deployer ${run.deployer.address} holds ${run.formatValue(balance)} but the deployment needs about ${run.formatValue(cost)}. ` +
         `Fund the deployer (or set a lower gas price for "${network.name}") and run again; nothing was sent.`
     );
   }
 
-  // 4-5. Deploy the implementation, the ProxyAdmin and the proxy, and wait for them.
-  log.info(`Deploying ${options.contract} (implementation, ProxyAdmin, proxy with initialize)...`);
+  // 4-5. Deploy the implementation, the admin and the proxy, and wait for them.
+  progress.step = "deploying";
+  log.info(`Deploying ${options.contract} (implementation, then the proxy with its admin and initialize)...`);
   let proxyAddress: string;
   try {
-    const proxy = await hre.upgrades.deployProxy(multiAccountFactory, initArgs, {
-      kind: "transparent",
-      initializer: "initialize",
-    });
-    await proxy.deployed();
-    proxyAddress = proxy.address;
+    proxyAddress = await stack.deployProxy(multiAccountFactory, initArgs);
   } catch (error) {
-    throw new MultiAccountKitError(
-      `Deployment failed on "${network.name}": ${(error as Error).message}. ` +
-        `Transactions already sent: ${tracker.hashes.join(", ") || "none"}. Check them on the explorer before retrying.`,
-      error as Error
-    );
+    throw new MultiAccountKitError(`Deployment failed on "${network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`, error as Error);
   }
 
-  // 6. Log the proxy, and the admin and implementation read from the ERC-1967 slots.
-  const result: DeploymentResult = {
-    proxy: proxyAddress,
-    admin: await readAddressSlot(hre, proxyAddress, ADMIN_SLOT),
-    implementation: await readAddressSlot(hre, proxyAddress, IMPLEMENTATION_SLOT),
-  };
-  log.info(`Proxy:          ${result.proxy}${addressLink(explorer, result.proxy)}`);
-  log.info(`ProxyAdmin:     ${result.admin}${addressLink(explorer, result.admin)}`);
-  log.info(`Implementation: ${result.implementation}${addressLink(explorer, result.implementation)}`);
+  // 7 (first). Record the proxy the moment it exists: from here on the deployment is done.
+  const proxy = stack.getAddress(proxyAddress);
+  progress.step = `saving the proxy address to ${file}`;
+  updateAddresses(file, { multiAccountAddress: proxy });
+  host.rpc.complete();
 
-  // 7. Record the proxy.
-  updateAddresses(file, { multiAccountAddress: result.proxy });
+  // 6. Log the proxy, and the admin and implementation read from the ERC-1967 slots.
+  progress.step = "reading the proxy's ERC-1967 slots";
+  const done = "the deployment itself is complete and recorded";
+  let proxyAdmin: string | undefined;
+  let implementation: string | undefined;
+  await afterwards(run, "read the proxy's ERC-1967 slots", done, async () => {
+    proxyAdmin = stack.getAddress(await host.chain.addressInSlot(proxy, ADMIN_SLOT));
+    implementation = stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));
+  });
+  const shown = (address: string | undefined) =>
+    address === undefined ? `(not read; see it with \`${host.command(TASK_ADDRESSES_SHOW)}\` or on the explorer)` : `${address}${addressLink(run.explorer, address)}`;
+  log.info(`Proxy:          ${proxy}${addressLink(run.explorer, proxy)}`);
+  log.info(`ProxyAdmin:     ${shown(proxyAdmin)}`);
+  log.info(`Implementation: ${shown(implementation)}`);
   log.info(`Saved multiAccountAddress to ${file}`);
 
-  const gas = await summarizeGas(hre.ethers.provider, tracker.hashes);
-  log.info(`Gas used:       ${describeGas(hre, gas, network.chainId)}`);
+  progress.step = "reading the receipts";
+  await reportGas(run, "Gas used:       ", done);
 
   // 8-9. Wait, then verify the implementation; a failure is only logged.
   if (options.verify) {
-    await verifyContract(
-      hre,
-      {
-        address: result.implementation,
-        contract: await contractFqn(hre, options.contract),
-        delaySeconds: options.verifyDelay,
-        chainId: network.chainId,
-      },
+    progress.step = "verifying the implementation";
+    await verifyAfterwards(
+      host,
+      { implementation, contractName: options.contract, proxy, delaySeconds: options.verifyDelay, chainId: run.chainId },
       log,
+      done,
       effects.sleep
     );
   } else {
@@ -150,21 +160,18 @@ export async function deployMultiAccount(
 
   if (network.name === "hardhat") {
     // Nothing deployed here outlives this process: point at a chain that keeps it.
-    log.info(`Next: the in-process network ends with this command. To keep a deployment, start \`npx hardhat node\` and run \`npx hardhat ${TASK_DEPLOY_MULTIACCOUNT} --network localhost\`.`);
+    log.info(
+      `Next: the in-process network ends with this command. To keep a deployment, start \`npx hardhat node\` and run \`npx hardhat ${TASK_DEPLOY_MULTIACCOUNT} --network localhost\`.`
+    );
   } else {
-    log.info(`Next: npx hardhat ${TASK_ADDRESSES_SHOW} --network ${network.name}`);
+    log.info(`Next: ${host.command(TASK_ADDRESSES_SHOW)}`);
   }
-  return result;
+  return { proxy, admin: proxyAdmin, implementation };
 }
 
-async function getFactory(
-  hre: HardhatRuntimeEnvironment,
-  name: string,
-  flag: string,
-  signer?: import("ethers").Signer
-): Promise<ContractFactory> {
+async function getFactory(run: RunContext, name: string, flag: string, signer?: StackSigner): Promise<StackFactory> {
   try {
-    return await hre.ethers.getContractFactory(name, signer);
+    return await run.stack.contractFactory(name, signer);
   } catch (error) {
     throw new InputError(
       `Cannot load contract "${name}" (${(error as Error).message.split("\n")[0]}). ` +
@@ -173,19 +180,13 @@ async function getFactory(
   }
 }
 
-async function refuseExistingDeployment(
-  hre: HardhatRuntimeEnvironment,
-  existing: string | undefined,
-  options: DeployOptions,
-  network: NetworkInfo,
-  file: string
-): Promise<void> {
+async function refuseExistingDeployment(run: RunContext, existing: string | undefined, options: DeployOptions, file: string): Promise<void> {
   if (existing === undefined || existing.trim() === "" || options.force) return;
-  if (!hre.ethers.utils.isAddress(existing)) return;
-  if (await hasCode(hre, existing)) {
+  if (!run.stack.isAddress(existing)) return;
+  if (await run.host.chain.hasCode(existing)) {
     throw new InputError(
-      `${file} already names a MultiAccount at ${existing}, and it has code on "${network.name}". ` +
-        `To upgrade it, run \`npx hardhat ${TASK_UPGRADE_MULTIACCOUNT} --network ${network.name}\`; ` +
+      `${file} already names a MultiAccount at ${existing}, and it has code on "${run.host.network.name}". ` +
+        `To upgrade it, run \`${run.host.command(TASK_UPGRADE_MULTIACCOUNT)}\`; ` +
         `to deploy a second one anyway (and record it instead), pass --force.`
     );
   }

@@ -1,7 +1,6 @@
 // What the tasks print: every line goes through secret redaction; explorer links where known.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { chainById } from "./chains";
-import { collectSecrets, redact } from "./redact";
+import { redact } from "./redact";
 
 export interface Logger {
   info(message: string): void;
@@ -9,8 +8,7 @@ export interface Logger {
   error(message: string): void;
 }
 
-export function createLogger(hre: HardhatRuntimeEnvironment, sink: Logger = console): Logger {
-  const secrets = collectSecrets(hre);
+export function createLogger(secrets: readonly string[], sink: Logger = console): Logger {
   return {
     info: (message) => sink.info(redact(message, secrets)),
     warn: (message) => sink.warn(redact(message, secrets)),
@@ -18,15 +16,14 @@ export function createLogger(hre: HardhatRuntimeEnvironment, sink: Logger = cons
   };
 }
 
-interface CustomChainLike {
+export interface CustomChainLike {
   chainId: number;
   urls: { browserURL: string };
 }
 
 /** The block explorer's base URL for `chainId`: customChains first, then the built-in chains. */
-export function explorerUrl(hre: HardhatRuntimeEnvironment, chainId: number): string | undefined {
-  const customChains = (hre.config as { etherscan?: { customChains?: CustomChainLike[] } }).etherscan?.customChains ?? [];
-  const custom = [...customChains].reverse().find((chain) => chain.chainId === chainId);
+export function explorerUrl(customChains: readonly CustomChainLike[] | undefined, chainId: number): string | undefined {
+  const custom = [...(customChains ?? [])].reverse().find((chain) => chain.chainId === chainId);
   const url = custom?.urls.browserURL ?? chainById(chainId)?.explorer.browserURL;
   return url?.replace(/\/+$/, "");
 }

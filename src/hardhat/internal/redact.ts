@@ -1,10 +1,14 @@
 // Keeps secrets out of everything the plugin prints: private keys, mnemonics, explorer API keys
 // and RPC URLs that embed credentials.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
-
 const SECRET_ENV = /(PRIVATE_KEY|PRIVATE_KEYS_STR|API_KEY|MNEMONIC|SECRET|TOKEN)/;
 
-export function collectSecrets(hre: HardhatRuntimeEnvironment, env: NodeJS.ProcessEnv = process.env): string[] {
+/** The parts of a Hardhat config (either major) that may hold secrets. */
+export interface SecretSources {
+  networks: Record<string, unknown>;
+  etherscan?: { apiKey?: unknown };
+}
+
+export function collectSecrets(config: SecretSources, env: NodeJS.ProcessEnv = process.env): string[] {
   const secrets = new Set<string>();
   const add = (value: unknown) => {
     if (typeof value === "string" && value.trim().length >= 8) {
@@ -12,7 +16,7 @@ export function collectSecrets(hre: HardhatRuntimeEnvironment, env: NodeJS.Proce
       if (/^0x[0-9a-fA-F]{64}$/.test(value.trim())) secrets.add(value.trim().slice(2));
     }
   };
-  for (const network of Object.values(hre.config.networks)) {
+  for (const network of Object.values(config.networks)) {
     const accounts = (network as { accounts?: unknown }).accounts;
     if (Array.isArray(accounts)) {
       for (const account of accounts) add(typeof account === "string" ? account : (account as { privateKey?: string }).privateKey);
@@ -26,7 +30,7 @@ export function collectSecrets(hre: HardhatRuntimeEnvironment, env: NodeJS.Proce
       if (match && match[1].length >= 8) add(match[1]);
     }
   }
-  const etherscan = (hre.config as { etherscan?: { apiKey?: unknown } }).etherscan;
+  const etherscan = config.etherscan;
   if (typeof etherscan?.apiKey === "string") add(etherscan.apiKey);
   else if (etherscan?.apiKey && typeof etherscan.apiKey === "object") Object.values(etherscan.apiKey).forEach(add);
   for (const [name, value] of Object.entries(env)) {

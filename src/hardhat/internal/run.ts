@@ -1,31 +1,150 @@
-// The start every on-chain task shares: peer plugins present, a redacting logger, the address file
-// loaded (a corrupt one stops the run here, untouched), the deployer (first signer), the network.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { SignerWithAddress } from "@nomiclabs/hardhat-ethers/signers";
+// The start every on-chain task shares (the stack, a redacting logger, the address record loaded
+// so that a corrupt one stops the run here untouched, the deployer, the chain, the send journal), the
+// RPC session around a task, and the net that turns anything unforeseen into an error naming the
+// task and the step, and that lists what a failed run sent.
 import { loadAddresses, type AddressesRecord } from "../addresses";
-import { getDeployer, networkInfo, type NetworkInfo } from "./network";
-import { createLogger, currencySymbol, explorerUrl, type Logger } from "./output";
-import { requirePeerPlugins } from "./plugins";
-import type { GasSummary } from "./transactions";
+import { PLUGIN_NAME } from "../constants";
+import { isHardhatError, isPluginError, MissingPrivateKeyError, MultiAccountKitError, NetworkUnreachableError, RpcUnavailableError, UnexpectedError } from "../errors";
+import type { GasSummary } from "./chain";
+import type { Host } from "./host";
+import { createLogger, currencySymbol, type Logger } from "./output";
+import { redact } from "./redact";
+import { journalPathFor } from "./rpc/journal";
+import type { Stack, StackSigner } from "./stack/types";
+
+/** Where a task is; read when something unforeseen fails, to say which step it was. */
+export interface Progress {
+  step: string;
+}
+
+export interface RunEffects {
+  logger?: Logger;
+  progress?: Progress;
+}
 
 export interface RunContext {
+  host: Host;
+  stack: Stack;
   log: Logger;
+  progress: Progress;
   addresses: AddressesRecord;
-  deployer: SignerWithAddress;
-  network: NetworkInfo;
+  deployer: StackSigner;
+  chainId: number;
   explorer: string | undefined;
+  /** "1.5 BNB" */
+  formatValue(wei: bigint): string;
 }
 
-export async function startRun(hre: HardhatRuntimeEnvironment, addressesFile: string, logger?: Logger): Promise<RunContext> {
-  requirePeerPlugins(hre);
-  const log = createLogger(hre, logger);
+export async function startRun(host: Host, task: string, addressesFile: string, effects: RunEffects = {}): Promise<RunContext> {
+  const progress = effects.progress ?? { step: "starting" };
+  progress.step = "checking the project's ethers and upgrades plugins";
+  const stack = host.stack();
+  const log = createLogger(host.secrets, effects.logger);
+  progress.step = `loading the address record ${addressesFile}`;
   const addresses = loadAddresses(addressesFile);
-  const deployer = await getDeployer(hre);
-  const network = await networkInfo(hre);
-  return { log, addresses, deployer, network, explorer: explorerUrl(hre, network.chainId) };
+  progress.step = "reading the deployer account";
+  if (host.network.live && host.network.noAccounts) throw new MissingPrivateKeyError(host.network.name);
+  const signers = await host.chain.reach("reading the deployer account", () => stack.signers());
+  if (signers.length === 0) throw new MissingPrivateKeyError(host.network.name);
+  progress.step = "reading the chain id";
+  const chainId = await host.chain.chainId();
+  const symbol = currencySymbol(chainId);
+  const explorer = host.explorer.browserUrl(chainId);
+  host.rpc.begin({ task, journalFile: journalPathFor(addressesFile), chainId, log, explorer });
+  return {
+    host,
+    stack,
+    log,
+    progress,
+    addresses,
+    deployer: signers[0],
+    chainId,
+    explorer,
+    formatValue: (wei) => `${stack.formatEther(wei)} ${symbol}`,
+  };
 }
 
-/** "N gas in M transaction(s), cost X SYMBOL" */
-export function describeGas(hre: HardhatRuntimeEnvironment, gas: GasSummary, chainId: number): string {
-  return `${gas.gasUsed.toString()} in ${gas.receipts.length} transaction(s), cost ${hre.ethers.utils.formatEther(gas.cost)} ${currencySymbol(chainId)}`;
+/**
+ * A step after the run's work is done (`done`: "the deployment itself is complete and recorded"): a
+ * failure is a warning, never the run's.
+ */
+export async function afterwards(run: RunContext, what: string, done: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    run.log.warn(`Warning: could not ${what} (${((error as Error)?.message ?? String(error)).split("\n")[0]}); ${done}.`);
+  }
+}
+
+/** The gas summary of this run's transactions, once its work is done. */
+export function reportGas(run: RunContext, label: string, done: string): Promise<void> {
+  return afterwards(run, "read the receipts for the gas summary", done, async () => {
+    run.log.info(`${label}${describeGas(run, await run.host.chain.summarize(run.host.rpc.hashes()))}`);
+  });
+}
+
+/** "N in M transaction(s), cost X SYMBOL" */
+export function describeGas(run: RunContext, gas: GasSummary): string {
+  return `${gas.gasUsed.toString()} in ${gas.transactions} transaction(s), cost ${run.formatValue(gas.cost)}`;
+}
+
+/** Which task is running, and where it is: for errors that do not say it themselves. */
+export interface TaskNet {
+  task: string;
+  progress: Progress;
+}
+
+/**
+ * Our own errors pass through (listing what the run sent, if anything); Hardhat's are put into one
+ * of ours naming the task and the step; anything else (a TypeError from a plugin, an undici error)
+ * becomes an UnexpectedError naming the task and the step, with the original as its cause and no
+ * secret in its message.
+ */
+function explain(error: unknown, host: Host, net: TaskNet): Error {
+  let explained: Error;
+  const ours = isPluginError(error) && (error as { pluginName?: unknown }).pluginName === PLUGIN_NAME;
+  if (error instanceof RpcUnavailableError) {
+    explained = error.during(net.progress.step);
+  } else if (ours) {
+    explained = error as Error;
+  } else {
+    const message = redact(((error as Error)?.message ?? String(error)).split("\n")[0], host.secrets);
+    if (isHardhatError(error) || isPluginError(error)) {
+      explained = new MultiAccountKitError(`${net.task} stopped while ${net.progress.step}: ${message}`, error as Error);
+    } else {
+      const kind = (error as Error)?.name ?? "Error";
+      explained = new UnexpectedError(
+        `${net.task} failed while ${net.progress.step}: ${kind}: ${message}. ` +
+          `This is not a problem with your input that we know of; run again with --show-stack-traces for the details, and report it if it persists.`,
+        error instanceof Error ? error : undefined
+      );
+    }
+  }
+  const sent = host.rpc.describeSent();
+  if (sent !== undefined) explained.message = `${explained.message.trimEnd()} ${sent}`;
+  else if (explained instanceof NetworkUnreachableError) explained.message = `${explained.message.trimEnd()} Nothing was sent.`;
+  return explained;
+}
+
+/**
+ * Runs `body` behind the host's RPC session (retries, idempotent sends, the journal), unless an outer
+ * call already does; that one explains the failure. A call that gives up for good ends the task
+ * even where a plugin made it in the background.
+ */
+export async function withSession<T>(host: Host, net: TaskNet, body: () => Promise<T>): Promise<T> {
+  if (!host.rpc.install()) return body();
+  try {
+    return await Promise.race([body(), host.rpc.aborted]);
+  } catch (error) {
+    host.rpc.fail();
+    throw explain(error, host, net);
+  } finally {
+    host.rpc.uninstall();
+  }
+}
+
+/** Runs a task body behind the RPC session, with the net that explains whatever fails (explain). */
+export async function runTask<T>(task: string, host: Host, body: (progress: Progress) => Promise<T>): Promise<T> {
+  const progress: Progress = { step: "starting" };
+  return withSession(host, { task, progress }, () => body(progress));
 }

@@ -1,14 +1,15 @@
 // Runs a `hardhat run` script body: exit 0 on success; on failure log the error (redacted) and exit 1.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import { HardhatPluginError } from "hardhat/plugins";
+import { isPluginError } from "../errors";
+import { hardhat2Host } from "./hardhat2-host";
 import { createLogger } from "./output";
 
 export function runScript(hre: HardhatRuntimeEnvironment, body: () => Promise<unknown>): void {
   body().then(
     () => process.exit(0),
     (error: unknown) => {
-      const log = createLogger(hre);
-      const message = error instanceof HardhatPluginError ? error.message : (error as Error)?.stack ?? String(error);
+      const log = createLogger(hardhat2Host(hre).secrets);
+      const message = isPluginError(error) ? (error as Error).message : (error as Error)?.stack ?? String(error);
       log.error(`Error: ${message}`);
       process.exit(1);
     }

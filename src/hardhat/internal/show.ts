@@ -1,35 +1,39 @@
 // addresses:show: the address record as a table, with explorer links and a mark on addresses that
 // have no code on the selected network.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { loadAddresses, type AddressesRecord } from "../addresses";
-import { hasCode, networkInfo } from "./network";
-import { requirePeerPlugins } from "./plugins";
-import { createLogger, explorerUrl, type Logger } from "./output";
+import type { Host } from "./host";
+import { createLogger } from "./output";
+import type { RunEffects } from "./run";
 
 export async function showAddresses(
-  hre: HardhatRuntimeEnvironment,
+  host: Host,
   options: { addressesFile: string; json: boolean },
-  effects: { logger?: Logger } = {}
+  effects: RunEffects = {}
 ): Promise<AddressesRecord> {
-  requirePeerPlugins(hre, false);
-  const log = createLogger(hre, effects.logger);
+  const progress = effects.progress ?? { step: "starting" };
+  progress.step = "checking the project's ethers and upgrades plugins";
+  const stack = host.stack();
+  const log = createLogger(host.secrets, effects.logger);
+  progress.step = `loading the address record ${options.addressesFile}`;
   const record = loadAddresses(options.addressesFile);
   if (options.json) {
     log.info(JSON.stringify(record, null, 2));
     return record;
   }
-  const network = await networkInfo(hre);
-  const explorer = explorerUrl(hre, network.chainId);
+  progress.step = "reading the chain id";
+  const chainId = await host.chain.chainId();
+  const explorer = host.explorer.browserUrl(chainId);
   const entries = Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === "string");
-  log.info(`${options.addressesFile} on ${network.name} (chain ${network.chainId})`);
+  log.info(`${options.addressesFile} on ${host.network.name} (chain ${chainId})`);
   if (entries.length === 0) {
     log.info(`(empty)`);
     return record;
   }
+  progress.step = "reading the code at each address";
   const rows: string[][] = [["field", "address", "code", explorer === undefined ? "" : "explorer"]];
   for (const [field, value] of entries) {
-    const isAddress = hre.ethers.utils.isAddress(value);
-    const code = isAddress ? ((await hasCode(hre, value)) ? "yes" : "NO CODE") : "not an address";
+    const isAddress = stack.isAddress(value);
+    const code = isAddress ? ((await host.chain.hasCode(value)) ? "yes" : "NO CODE") : "not an address";
     rows.push([field, value, code, isAddress && explorer !== undefined ? `${explorer}/address/${value}` : ""]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));

@@ -1,10 +1,18 @@
-// Offline compiling: hand Hardhat the npm `solc` package (solcjs) of exactly the requested version,
-// so that `hardhat compile` never needs to download a compiler.
+// Offline compiling: find the npm `solc` package (solcjs) of exactly the requested version, so that
+// Hardhat never needs to download a compiler. Hardhat 2 gets it as a SolcBuild from a subtask,
+// Hardhat 3 as the `path` of its compiler config; this file imports neither.
 import fs from "fs";
 import path from "path";
-import type { SolcBuild } from "hardhat/types/builtin-tasks";
 
-const cache = new Map<string, SolcBuild | undefined>();
+/** The shape of Hardhat 2's SolcBuild; Hardhat 3 needs only `compilerPath`. */
+export interface NpmSolcBuild {
+  version: string;
+  longVersion: string;
+  compilerPath: string;
+  isSolcJs: true;
+}
+
+const cache = new Map<string, NpmSolcBuild | undefined>();
 
 function resolveSolcPackage(root: string): string | undefined {
   try {
@@ -18,10 +26,10 @@ function resolveSolcPackage(root: string): string | undefined {
  * Returns a solcjs build for `version` from an installed npm `solc` package, or `undefined` when no
  * installed package has exactly that version. `roots` are searched in order (the project root first).
  */
-export function findNpmSolcBuild(version: string, roots: string[]): SolcBuild | undefined {
+export function findNpmSolcBuild(version: string, roots: string[]): NpmSolcBuild | undefined {
   const key = `${version}\0${roots.join("\0")}`;
   if (cache.has(key)) return cache.get(key);
-  let found: SolcBuild | undefined;
+  let found: NpmSolcBuild | undefined;
   for (const root of roots) {
     const dir = resolveSolcPackage(root);
     if (dir === undefined) continue;

@@ -1,6 +1,7 @@
 // Puts the package's own MultiAccount sources into a project's normal build when the project has
 // none of its own, so `getContractFactory("MultiAccount")` and the upgrades plugin's validation work
-// there without copying any .sol file.
+// there without copying any .sol file. Hardhat 2 adds them to its source names, Hardhat 3 to
+// `solidity.npmFilesToBuild`; the decision is the same and lives here.
 import fs from "fs";
 import path from "path";
 import { DEFAULT_ACCOUNT_CONTRACT, DEFAULT_CONTRACT, PLUGIN_NAME } from "../constants";
@@ -22,20 +23,44 @@ function packageInstalled(root: string): boolean {
   }
 }
 
-/** Source names to add to the build: none when the project brings (or names) its own contracts. */
-export function packageSourceNames(root: string, localSourceNames: readonly string[], config: MultiAccountConfig): string[] {
+/**
+ * Source names to add to the build: none when the project brings (or names) its own contracts.
+ * `localFiles` are the project's Solidity files, as absolute paths.
+ */
+export function packageSourceNames(root: string, localFiles: readonly string[], config: MultiAccountConfig): string[] {
   if (!config.includeContracts) return [];
   if (config.contract !== DEFAULT_CONTRACT || config.accountContract !== DEFAULT_ACCOUNT_CONTRACT) return [];
   // Cheap check first: without the package installed there is nothing to add and no file to read.
   if (!packageInstalled(root)) return [];
-  for (const sourceName of localSourceNames) {
+  for (const file of localFiles) {
     let text: string;
     try {
-      text = fs.readFileSync(path.join(root, sourceName), "utf8");
+      text = fs.readFileSync(file, "utf8");
     } catch {
       continue;
     }
     if (DECLARES_OWN.test(text)) return [];
   }
   return [...PACKAGE_SOURCE_NAMES];
+}
+
+/** Every `.sol` file under the given folders (Hardhat 3 lists source folders, not files). */
+export function solidityFilesIn(folders: readonly string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".sol")) files.push(full);
+    }
+  };
+  folders.forEach(walk);
+  return files;
 }

@@ -1,15 +1,12 @@
-// upgrade-multiaccount: validates the new implementation's storage layout against the stored
+// upgrade-multiaccount: validates the new implementation's storage layout against the recorded
 // proxy, upgrades it, and verifies the new implementation.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../constants";
+import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
 import { InputError, MultiAccountKitError } from "../errors";
+import type { Host } from "./host";
 import { requireAddress } from "./inputs";
-import { hasCode, readAddressSlot } from "./network";
-import { addressLink, type Logger } from "./output";
-import { describeGas, startRun } from "./run";
-import { summarizeGas, trackTransactions } from "./transactions";
-import { verifyContract, type Sleep } from "./verify";
-import { contractFqn } from "./artifacts";
+import { addressLink } from "./output";
+import { afterwards, reportGas, startRun, withSession, type RunEffects } from "./run";
+import { verifyAfterwards, type Sleep } from "./verify";
 
 export interface UpgradeOptions {
   contract: string;
@@ -17,44 +14,55 @@ export interface UpgradeOptions {
   verify: boolean;
   verifyDelay: number;
   dryRun: boolean;
+  /** Skip the compile that runs first (`--no-compile`). */
+  noCompile?: boolean;
 }
 
 export interface UpgradeResult {
   proxy: string;
   oldImplementation: string;
-  implementation: string;
+  /** Read from the proxy after the upgrade; undefined when that read failed (a warning said so). */
+  implementation?: string;
 }
 
-export async function upgradeMultiAccount(
-  hre: HardhatRuntimeEnvironment,
-  options: UpgradeOptions,
-  effects: { logger?: Logger; sleep?: Sleep } = {}
-): Promise<UpgradeResult | undefined> {
+export function upgradeMultiAccount(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep } = {}): Promise<UpgradeResult | undefined> {
+  const progress = effects.progress ?? { step: "starting" };
+  return withSession(host, { task: TASK_UPGRADE_MULTIACCOUNT, progress }, () => upgrade(host, options, { ...effects, progress }));
+}
+
+async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep }): Promise<UpgradeResult | undefined> {
   const file = options.addressesFile;
-  const { log, addresses, deployer, network, explorer } = await startRun(hre, file, effects.logger);
-  const proxy = requireAddress(
-    "MultiAccount proxy address",
-    addresses.multiAccountAddress,
-    `Set "multiAccountAddress" in ${file}, or deploy first with \`npx hardhat ${TASK_DEPLOY_MULTIACCOUNT}\`.`
-  );
-  if (!(await hasCode(hre, proxy))) {
+  const run = await startRun(host, TASK_UPGRADE_MULTIACCOUNT, file, effects);
+  const { stack, log, progress } = run;
+  const network = host.network;
+  const deployHint = `deploy first with \`${host.command(TASK_DEPLOY_MULTIACCOUNT)}\``;
+
+  progress.step = "checking the recorded proxy";
+  const proxy = requireAddress(stack, "MultiAccount proxy address", run.addresses.multiAccountAddress, `Set "multiAccountAddress" in ${file}, or ${deployHint}.`);
+  if (!(await host.chain.hasCode(proxy))) {
     throw new InputError(
-      `The MultiAccount proxy ${proxy} recorded in ${file} has no code on "${network.name}" (chain ${network.chainId}). ` +
-        `Check --network, or deploy first with \`npx hardhat ${TASK_DEPLOY_MULTIACCOUNT}\`.`
+      `The MultiAccount proxy ${proxy} recorded in ${file} has no code on "${network.name}" (chain ${run.chainId}). ` +
+        `Check --network, or ${deployHint}.`
     );
   }
-  const oldImplementation = await readAddressSlot(hre, proxy, IMPLEMENTATION_SLOT);
-  const tracker = trackTransactions(deployer, log, explorer);
-  const factory = await hre.ethers.getContractFactory(options.contract, tracker.signer).catch((error: Error) => {
+  const oldImplementation = stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));
+
+  if (!options.noCompile) {
+    progress.step = "compiling";
+    await host.compile();
+  }
+  progress.step = "loading the contracts";
+  const factory = await stack.contractFactory(options.contract, run.deployer).catch((error: Error) => {
     throw new InputError(`Cannot load contract "${options.contract}" (${error.message.split("\n")[0]}). Check --contract.`);
   });
 
-  log.info(`Network:            ${network.name} (chain ${network.chainId})`);
-  log.info(`Proxy:              ${proxy}${addressLink(explorer, proxy)}`);
-  log.info(`Old implementation: ${oldImplementation}${addressLink(explorer, oldImplementation)}`);
+  log.info(`Network:            ${network.name} (chain ${run.chainId})`);
+  log.info(`Proxy:              ${proxy}${addressLink(run.explorer, proxy)}`);
+  log.info(`Old implementation: ${oldImplementation}${addressLink(run.explorer, oldImplementation)}`);
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
+  progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
   try {
-    await hre.upgrades.validateUpgrade(proxy, factory, { kind: "transparent" });
+    await stack.validateUpgrade(proxy, factory);
   } catch (error) {
     throw new InputError(`${options.contract} is not a safe upgrade of ${proxy}: ${(error as Error).message}. Nothing was sent.`);
   }
@@ -64,25 +72,30 @@ export async function upgradeMultiAccount(
     return undefined;
   }
 
+  progress.step = "upgrading";
   try {
-    const upgraded = await hre.upgrades.upgradeProxy(proxy, factory, { kind: "transparent" });
-    await upgraded.deployed();
+    await stack.upgradeProxy(proxy, factory);
   } catch (error) {
-    throw new MultiAccountKitError(
-      `Upgrade failed on "${network.name}": ${(error as Error).message}. ` +
-        `Transactions already sent: ${tracker.hashes.join(", ") || "none"}.`,
-      error as Error
-    );
+    throw new MultiAccountKitError(`Upgrade failed on "${network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`, error as Error);
   }
-  const implementation = await readAddressSlot(hre, proxy, IMPLEMENTATION_SLOT);
-  log.info(`New implementation: ${implementation}${addressLink(explorer, implementation)}`);
-  const gas = await summarizeGas(hre.ethers.provider, tracker.hashes);
-  log.info(`Gas used:           ${describeGas(hre, gas, network.chainId)}`);
+  // The proxy points at the new implementation: the upgrade is done. What follows only reports it.
+  host.rpc.complete();
+  const done = "the upgrade itself is complete";
+  progress.step = "reading the proxy's implementation slot";
+  let implementation: string | undefined;
+  await afterwards(run, "read the proxy's new implementation", done, async () => {
+    implementation = stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));
+    log.info(`New implementation: ${implementation}${addressLink(run.explorer, implementation)}`);
+  });
+  progress.step = "reading the receipts";
+  await reportGas(run, "Gas used:           ", done);
   if (options.verify && implementation !== oldImplementation) {
-    await verifyContract(
-      hre,
-      { address: implementation, contract: await contractFqn(hre, options.contract), delaySeconds: options.verifyDelay, chainId: network.chainId },
+    progress.step = "verifying the new implementation";
+    await verifyAfterwards(
+      host,
+      { implementation, contractName: options.contract, proxy, delaySeconds: options.verifyDelay, chainId: run.chainId },
       log,
+      done,
       effects.sleep
     );
   }

@@ -1,19 +1,11 @@
-// The post-deploy verification step: a visible wait, then `verify:verify`. A failure is logged
-// and never fails the run.
-import type { HardhatRuntimeEnvironment } from "hardhat/types";
+// The post-deploy verification step: a visible wait, then the host's explorer plugin, for the
+// implementation and then the proxy. A failure is logged with the command to retry, and never fails
+// the run.
+import type { Host } from "./host";
 import type { Logger } from "./output";
-import { explorerUrl } from "./output";
 
 export type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Why verification cannot run here, or undefined when it can. */
-export function verificationUnavailable(hre: HardhatRuntimeEnvironment, chainId: number): string | undefined {
-  if (hre.network.name === "hardhat") return "the in-process network has no explorer";
-  if (hre.tasks["verify:verify"] === undefined) return "@nomiclabs/hardhat-etherscan is not loaded in hardhat.config";
-  if (explorerUrl(hre, chainId) === undefined) return `no explorer is configured for chain ${chainId} (add an etherscan.customChains entry)`;
-  return undefined;
-}
 
 export async function waitVisibly(seconds: number, log: Logger, sleep: Sleep = realSleep): Promise<void> {
   if (seconds <= 0) return;
@@ -27,42 +19,87 @@ export async function waitVisibly(seconds: number, log: Logger, sleep: Sleep = r
   }
 }
 
-export interface VerifyRequest {
-  address: string;
-  /** Fully qualified contract name, so the explorer plugin does not have to guess. */
+export interface DeploymentVerification {
+  /** The implementation the proxy points at. */
+  implementation: string;
+  /** Its fully qualified contract name. */
   contract: string;
+  proxy: string;
   delaySeconds: number;
   chainId: number;
 }
 
-/** Returns true when the explorer accepted the source. */
-export async function verifyContract(
-  hre: HardhatRuntimeEnvironment,
-  request: VerifyRequest,
-  log: Logger,
-  sleep?: Sleep
-): Promise<boolean> {
-  const unavailable = verificationUnavailable(hre, request.chainId);
+export interface VerificationOutcome {
+  implementation: boolean;
+  /** undefined where the explorer has no proxy linking (a Blockscout shows an EIP-1967 proxy by itself). */
+  proxy?: boolean;
+}
+
+function oneLine(error: unknown): string {
+  return ((error as Error)?.message ?? String(error)).split("\n").filter(Boolean).join(" ");
+}
+
+/**
+ * The deployment's verification: the implementation (the spec's step), then the proxy, verified and
+ * linked to it so that the explorer shows it as a proxy. Every failure is logged with the command
+ * that retries both, and never fails the run.
+ */
+export async function verifyDeployment(host: Host, request: DeploymentVerification, log: Logger, sleep?: Sleep): Promise<VerificationOutcome> {
+  const unavailable = host.explorer.unavailable(request.chainId);
   if (unavailable !== undefined) {
     log.info(`Verification skipped: ${unavailable}.`);
-    return false;
+    return { implementation: false };
   }
   await waitVisibly(request.delaySeconds, log, sleep);
-  log.info(`Verifying ${request.contract} at ${request.address}...`);
+  const retry = `Retry later with: ${host.explorer.retryCommand(request.proxy)}`;
+  log.info(`Verifying ${request.contract} at ${request.implementation} on ${host.explorer.describe(request.chainId)}...`);
+  let implementation = false;
   try {
-    await hre.run("verify:verify", { address: request.address, constructorArguments: [], contract: request.contract });
-    log.info(`Verified ${request.address}.`);
-    return true;
+    await host.explorer.verify({ address: request.implementation, contract: request.contract, chainId: request.chainId });
+    log.info(`Verified ${request.implementation}.`);
+    implementation = true;
   } catch (error) {
-    const message = ((error as Error).message ?? String(error)).split("\n").filter(Boolean).join(" ");
+    const message = oneLine(error);
     if (/already verified/i.test(message)) {
-      log.info(`${request.address} is already verified.`);
-      return true;
+      log.info(`${request.implementation} is already verified.`);
+      implementation = true;
+    } else {
+      log.warn(`Verification of ${request.implementation} failed (the deployment itself succeeded): ${message}\n${retry}`);
+      return { implementation: false };
     }
-    log.warn(
-      `Verification of ${request.address} failed (the deployment itself succeeded): ${message}\n` +
-        `Retry later with: npx hardhat verify --network ${hre.network.name} ${request.address}`
-    );
-    return false;
+  }
+  if (!host.explorer.linksProxies(request.chainId)) return { implementation };
+  log.info(`Verifying the proxy ${request.proxy} and linking it to ${request.implementation}...`);
+  try {
+    await host.explorer.verifyProxy(request.proxy, request.chainId);
+    log.info(`Proxy ${request.proxy} verified and linked: the explorer shows it as a proxy of ${request.implementation}.`);
+    return { implementation, proxy: true };
+  } catch (error) {
+    log.warn(`Linking the proxy ${request.proxy} failed (the deployment itself succeeded): ${oneLine(error)}\n${retry}`);
+    return { implementation, proxy: false };
+  }
+}
+
+/**
+ * Verification once a deploy or upgrade is done: skipped with a warning when the implementation's
+ * address could not be read, and any failure a warning (`done` says the work itself is complete).
+ */
+export async function verifyAfterwards(
+  host: Host,
+  request: Omit<DeploymentVerification, "implementation" | "contract"> & { implementation?: string; contractName: string },
+  log: Logger,
+  done: string,
+  sleep?: Sleep
+): Promise<void> {
+  const later = `Verify later with: ${host.explorer.retryCommand(request.proxy)}`;
+  const { implementation, contractName, ...rest } = request;
+  if (implementation === undefined) {
+    log.warn(`Verification skipped: the implementation's address could not be read. ${later}`);
+    return;
+  }
+  try {
+    await verifyDeployment(host, { ...rest, implementation, contract: await host.contractFqn(contractName) }, log, sleep);
+  } catch (error) {
+    log.warn(`Warning: could not verify (${oneLine(error)}); ${done}. ${later}`);
   }
 }

@@ -1,6 +1,7 @@
 import { task, types } from "hardhat/config";
 import { TASK_DEPLOY_MULTIACCOUNT } from "../constants";
 import { commonOptions, type CommonTaskArgs } from "./options";
+import { runOnHardhat2 } from "./run";
 
 interface DeployTaskArgs extends CommonTaskArgs {
   admin?: string;
@@ -17,17 +18,23 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
   .addOptionalParam("addressesFile", "Address record (default: multiAccount.addressesFile, output/addresses.json)")
   .addOptionalParam("verifyDelay", "Seconds to wait before verifying (default: 15)", undefined, types.float)
   .addFlag("noVerify", "Skip explorer verification")
+  .addFlag("noCompile", "Don't compile before deploying")
   .addFlag("dryRun", "Print the plan (network, deployer, arguments, gas and cost) and send nothing")
   .addFlag("force", "Deploy even if the address file names a MultiAccount that has code on this network")
   .setAction(async (args: DeployTaskArgs, hre) => {
     const { deployMultiAccount } = await import("../internal/deploy");
     const config = hre.config.multiAccount;
-    return deployMultiAccount(hre, {
-      ...commonOptions(args, config, hre.config.paths.root),
-      admin: args.admin,
-      protocolAddress: args.protocolAddress,
-      accountContract: args.accountContract ?? config.accountContract,
-      force: args.force,
-    });
+    return runOnHardhat2(TASK_DEPLOY_MULTIACCOUNT, hre, (host, progress) =>
+      deployMultiAccount(
+        host,
+        {
+          ...commonOptions(args, config, hre.config.paths.root),
+          admin: args.admin,
+          protocolAddress: args.protocolAddress,
+          accountContract: args.accountContract ?? config.accountContract,
+          force: args.force,
+        },
+        { progress }
+      )
+    );
   });
-

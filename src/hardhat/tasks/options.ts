@@ -8,6 +8,7 @@ export interface CommonTaskArgs {
   addressesFile?: string;
   verifyDelay?: number;
   noVerify: boolean;
+  noCompile: boolean;
   dryRun: boolean;
 }
 
@@ -26,5 +27,6 @@ export function commonOptions(args: CommonTaskArgs, config: MultiAccountConfig, 
     verify: config.verify && !args.noVerify,
     verifyDelay: args.verifyDelay ?? config.verifyDelay,
     dryRun: args.dryRun,
+    noCompile: args.noCompile,
   };
 }

@@ -10,12 +10,13 @@ import { configFromEnv } from "../../../src/hardhat/env";
 const { networks, etherscan } = configFromEnv(process.env);
 const explorer = process.env.FIXTURE_EXPLORER_URL;
 if (explorer !== undefined) {
-  // A loopback explorer for the local node's chain id.
-  etherscan.apiKey.localhost = process.env.LOCALHOST_EXPLORER_API_KEY ?? "";
+  // A loopback Etherscan API V2 for the local node's chain id, added the way a project adds a chain
+  // the table does not have: the V2 endpoint with the chain's chainid.
+  etherscan.apiKey = process.env.LOCALHOST_EXPLORER_API_KEY ?? "";
   etherscan.customChains.push({
     network: "localhost",
     chainId: 31337,
-    urls: { apiURL: `${explorer}/api`, browserURL: explorer },
+    urls: { apiURL: `${explorer}/v2/api?chainid=31337`, browserURL: explorer },
   });
 }
 

@@ -1,17 +1,35 @@
 // Child processes for end-to-end tests: the Hardhat CLI and a `hardhat node` on a free loopback port.
 import { spawn, type ChildProcess } from "child_process";
+import fs from "fs";
 import net from "net";
+import path from "path";
 import { REPO_ROOT } from "./environment";
 
-export const HARDHAT_CLI = require.resolve("hardhat/internal/cli/cli.js", { paths: [REPO_ROOT] });
+/** The Hardhat CLI a project would run: its own install (Hardhat 2 or 3), else this repository's. */
+export function hardhatCli(cwd: string): string {
+  const hardhat = path.dirname(require.resolve("hardhat/package.json", { paths: [cwd, REPO_ROOT] }));
+  const major = Number(JSON.parse(fs.readFileSync(path.join(hardhat, "package.json"), "utf8")).version.split(".")[0]);
+  return path.join(hardhat, major >= 3 ? "dist/src/cli.js" : "internal/cli/cli.js");
+}
 
-/** Environment for a child: the parent's, minus anything secret or config-changing, plus `extra`. */
+/** PATH with `node`'s folder first, so that anything the child spawns runs on the same Node.js. */
+function withNodeOnPath(env: NodeJS.ProcessEnv, node: string | undefined): NodeJS.ProcessEnv {
+  if (node === undefined) return env;
+  return { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH ?? ""}` };
+}
+
+/**
+ * Environment for a child: the parent's, minus anything secret or config-changing, plus `extra`.
+ * Colour is off (`FORCE_COLOR=0`, `NO_COLOR`): a CI runner may force it on, and tests read the text.
+ */
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/PRIVATE_KEY|API_KEY|ADMIN_PUBLIC_KEY|RPC_URL|HARDHAT_NETWORK|ADDRESSES_FILE|FIXTURE_|TS_NODE|MOCHA/.test(key)) continue;
+    if (/PRIVATE_KEY|API_KEY|ADMIN_PUBLIC_KEY|RPC_URL|HARDHAT_NETWORK|ADDRESSES_FILE|FIXTURE_|TS_NODE|MOCHA|COLOR/.test(key)) continue;
     env[key] = value;
   }
+  env.FORCE_COLOR = "0";
+  env.NO_COLOR = "1";
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
   return env;
 }
@@ -23,9 +41,22 @@ export interface RunResult {
   output: string;
 }
 
-export function runHardhat(cwd: string, args: string[], env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<RunResult> {
+export interface RunOptions {
+  timeoutMs?: number;
+  /** The Node.js binary to run it with (a host project's own); default this process's. */
+  node?: string;
+  /** Options for node itself, before the CLI (e.g. `--require` a preload). */
+  nodeArgs?: string[];
+}
+
+export function runHardhat(cwd: string, args: string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<RunResult> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HARDHAT_CLI, ...args], { cwd, env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), hardhatCli(cwd), ...args], {
+      cwd,
+      env: withNodeOnPath(childEnv(env), options.node),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -37,9 +68,16 @@ export function runHardhat(cwd: string, args: string[], env: Record<string, stri
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
+      [stdout, stderr] = [withoutAnsi(stdout), withoutAnsi(stderr)];
       resolve({ code, stdout, stderr, output: stdout + stderr });
     });
   });
+}
+
+/** Text without ANSI escape sequences, in case a child colours its output all the same. */
+export function withoutAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
 }
 
 export async function freePort(): Promise<number> {
@@ -59,12 +97,23 @@ export interface LocalNode {
   stop(): Promise<void>;
 }
 
+export interface NodeOptions {
+  /** A project's own Node.js binary. */
+  node?: string;
+  /** Global options before the task, e.g. `--config` of another project. */
+  globalArgs?: string[];
+  /** More options of the node task, e.g. `--chain-id` (Hardhat 3). */
+  args?: string[];
+  /** More environment for the node process. */
+  env?: Record<string, string | undefined>;
+}
+
 /** Starts `hardhat node` on 127.0.0.1 and resolves once it accepts JSON-RPC. */
-export async function startNode(cwd: string): Promise<LocalNode> {
+export async function startNode(cwd: string, { node, globalArgs = [], args = [], env = {} }: NodeOptions = {}): Promise<LocalNode> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [HARDHAT_CLI, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const child: ChildProcess = spawn(node ?? process.execPath, [hardhatCli(cwd), ...globalArgs, "node", "--hostname", "127.0.0.1", "--port", String(port), ...args], {
     cwd,
-    env: childEnv(),
+    env: withNodeOnPath(childEnv(env), node),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -104,4 +153,13 @@ export async function startNode(cwd: string): Promise<LocalNode> {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** The first non-empty lines a failed command printed to stderr: what an operator reads first. */
+export function errorHead(result: RunResult, lines = 1): string {
+  return result.stderr
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, lines)
+    .join("\n");
 }

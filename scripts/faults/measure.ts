@@ -1,0 +1,79 @@
+// `npm run faults`: deploys MultiAccount from the host projects through the fault-injecting endpoint
+// at the given fault rates and seeds, and prints, per stack and rate: first runs that exit 0, records
+// naming a live proxy, what a second run (the same rate, another seed) leaves after a failed first
+// one, duplicate creations, and failed runs whose message misses a transaction that landed.
+// Figures, not pass/fail: the tests in test/hardhat/hosts/unreliable-rpc.test.ts assert.
+//
+//   npm run faults -- [--stacks stack-a,stack-b,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
+import { STACKS } from "../../test/hardhat/hosts/cases";
+import { startFaultBench } from "../../test/hardhat/helpers/fault-bench";
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : process.argv[at + 1];
+}
+
+async function main(): Promise<void> {
+  const stacks = option("stacks", "stack-a,stack-b,hardhat3").split(",");
+  const rates = option("rates", "0.02,0.1").split(",").map(Number);
+  const seeds = Number(option("seeds", "6"));
+  const stallMs = Number(option("stall", "3000"));
+  const rows: string[] = [];
+  for (const name of stacks) {
+    const stack = STACKS.find((candidate) => candidate.host === name);
+    if (stack === undefined) throw new Error(`no stack ${name}`);
+    const bench = await startFaultBench(stack);
+    try {
+      for (const rate of rates) {
+        let firstOk = 0;
+        let firstComplete = 0;
+        let secondComplete = 0;
+        let duplicates = 0;
+        let seedsWithDuplicates = 0;
+        let misleading = 0;
+        const notes: string[] = [];
+        for (let seed = 1; seed <= seeds; seed++) {
+          await bench.fresh();
+          const started = Date.now();
+          const first = await bench.run({ seed, rate, stallMs, retryAfterSeconds: 1 });
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          if (first.code === 0) firstOk++;
+          const afterFirst = await bench.recordedProxy();
+          if (afterFirst !== undefined) firstComplete++;
+          let complete = afterFirst !== undefined;
+          if (first.code !== 0) {
+            const landed = await bench.creations();
+            if (landed.some((creation) => !first.stderr.includes(creation.hash))) misleading++;
+            const head = first.stderr.split("\n").find((line) => line.trim() !== "") ?? "";
+            notes.push(`seed ${seed}: ${head.slice(0, 160)}`);
+            const second = await bench.run({ seed: seed + 1000, rate, stallMs, retryAfterSeconds: 1 });
+            complete = second.code === 0 && (await bench.recordedProxy()) !== undefined;
+          }
+          if (complete) secondComplete++;
+          const creations = await bench.creations();
+          const extra = Math.max(0, creations.length - stack.deployTransactions);
+          duplicates += extra;
+          if (extra > 0) seedsWithDuplicates++;
+          console.error(`${name} rate ${rate} seed ${seed}: first exit ${first.code} in ${seconds} s, ${creations.length} creation(s), complete ${complete}`);
+        }
+        rows.push(
+          `| ${name} | ${rate * 100}% | ${firstOk}/${seeds} | ${firstComplete}/${seeds} | ${secondComplete}/${seeds} | ${duplicates} | ${misleading}/${seeds - firstOk} |`
+        );
+        for (const note of notes) console.error(`  ${note}`);
+      }
+    } finally {
+      await bench.close();
+    }
+  }
+  console.log(`| stack | faults | first runs exit 0 | record after the first run | complete after at most two runs | duplicate creations | failed runs whose error message misses a landed transaction |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  for (const row of rows) console.log(row);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  }
+);

@@ -1,0 +1,224 @@
+// The Host of a Hardhat 3 project: a network connection (`hre.network.getOrCreate()`), its
+// provider for JSON-RPC reads, the ethers 6 adapter over `connection.ethers` and the upgrades
+// plugin's API for that connection, the `build` task, and hardhat-verify 3 when it is loaded.
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import type { NetworkConnection } from "hardhat/types/network";
+import { MissingPrivateKeyError, StackError } from "../errors.js";
+import { chainById } from "../internal/chains.js";
+import { Chain } from "../internal/chain.js";
+import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/host.js";
+import { collectSecrets } from "../internal/redact.js";
+import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
+import { RpcSession } from "../internal/rpc/session.js";
+import { ethers6Stack } from "../internal/stack/ethers6.js";
+import { installedPackage, majorOf } from "../internal/stack/packages.js";
+import type { Stack } from "../internal/stack/types.js";
+import type { RpcRetryConfig } from "../config.js";
+
+/** A ResolvedConfigurationVariable, as Hardhat 3 hands out secrets and URLs. */
+interface Resolvable {
+  get(): Promise<string>;
+}
+
+const HARDHAT_UPGRADES: string = "@openzeppelin/hardhat-upgrades";
+const HARDHAT_VERIFY: string = "@nomicfoundation/hardhat-verify/verify";
+
+function isResolvable(value: unknown): value is Resolvable {
+  return typeof value === "object" && value !== null && typeof (value as Resolvable).get === "function";
+}
+
+async function resolveString(value: unknown): Promise<string | undefined> {
+  if (typeof value === "string") return value;
+  return isResolvable(value) ? value.get() : undefined;
+}
+
+function isMissingVariable(error: unknown): boolean {
+  return /Configuration Variable "[^"]+" not found/.test(String((error as Error)?.message ?? ""));
+}
+
+export interface Hardhat3HostOptions {
+  /** The task signs transactions: check the deployer's key before anything else. */
+  needsSigner: boolean;
+}
+
+export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hardhat3HostOptions): Promise<{ host: Host; connection: NetworkConnection }> {
+  const name = hre.globalOptions.network ?? "default";
+  const networkConfig = hre.config.networks[name] as (Omit<NetworkConfigLike, "url"> & { type: string; url?: unknown; accounts?: unknown }) | undefined;
+  const url = networkConfig?.type === "http" ? await resolveString(networkConfig.url) : undefined;
+  const live = networkConfig?.type === "http" && isLiveNetwork(name, url);
+
+  // Signing keys are configuration variables: a missing one fails here with our message, before any
+  // connection is made, as on Hardhat 2.
+  const accounts = networkConfig?.type === "http" && Array.isArray(networkConfig.accounts) ? networkConfig.accounts : undefined;
+  const keys: string[] = [];
+  let noAccounts = accounts !== undefined && accounts.length === 0;
+  if (options.needsSigner && accounts !== undefined) {
+    for (const account of accounts) {
+      try {
+        const key = await resolveString(account);
+        if (key !== undefined) keys.push(key);
+      } catch (error) {
+        if (!isMissingVariable(error)) throw error;
+        noAccounts = true;
+      }
+    }
+  }
+  if (options.needsSigner && live && noAccounts) throw new MissingPrivateKeyError(name);
+
+  // getOrCreate shares the connection with hardhat-verify's own; older Hardhat 3 releases have connect.
+  const network = hre.network as { getOrCreate?: () => Promise<NetworkConnection>; connect(): Promise<NetworkConnection> };
+  const connection = await (network.getOrCreate !== undefined ? network.getOrCreate() : network.connect());
+  const endpoint = describeEndpoint(connection.networkName, url);
+  const chain = new Chain(connection.provider, endpoint);
+  let stack: Stack | undefined;
+  let stackError: Error | undefined;
+  try {
+    stack = await hardhat3Stack(hre, connection);
+  } catch (error) {
+    stackError = error as Error;
+  }
+  const gasPrice = networkConfig?.gasPrice;
+  const rpc = new RpcSession(
+    rpcEndpoint(
+      connection.provider,
+      { name: connection.networkName, description: endpoint, keys },
+      networkConfig?.type === "http" ? { ...networkConfig, url } : {},
+      (hre.config as { multiAccount?: { rpc?: RpcRetryConfig } }).multiAccount?.rpc
+    ),
+    () => host.stack()
+  );
+  const host: Host = {
+    network: {
+      name: connection.networkName,
+      endpoint,
+      live,
+      noAccounts,
+      gasPrice: typeof gasPrice === "number" || typeof gasPrice === "bigint" ? BigInt(gasPrice) : undefined,
+    },
+    chain,
+    rpc,
+    secrets: collectSecrets({ networks: { [name]: { accounts: keys, url } } }),
+    stack: () => {
+      if (stack === undefined) throw stackError;
+      return stack;
+    },
+    // A deployment builds with the "production" profile, as Ignition's deploy does and as
+    // hardhat-verify compiles when it verifies (unless --build-profile says otherwise).
+    compile: async () => {
+      await hre.tasks.getTask("build").run({ quiet: true, noTests: true, defaultBuildProfile: "production" });
+    },
+    async contractFqn(contractName) {
+      if (contractName.includes(":")) return contractName;
+      const artifact = await hre.artifacts.readArtifact(contractName);
+      return `${artifact.sourceName}:${artifact.contractName}`;
+    },
+    explorer: hardhat3Explorer(hre, connection.networkName, networkConfig?.type === "edr-simulated"),
+    command: (task) => `npx hardhat ${task} --network ${connection.networkName}`,
+  };
+  return { host, connection };
+}
+
+/** Hardhat 3 has one stack: ethers 6 through @nomicfoundation/hardhat-ethers 4, and hardhat-upgrades 4.x. */
+async function hardhat3Stack(hre: HardhatRuntimeEnvironment, connection: NetworkConnection): Promise<Stack> {
+  const ethers = (connection as unknown as { ethers?: { version?: string } }).ethers;
+  const upgradesPackage = installedPackage(HARDHAT_UPGRADES, hre.config.paths.root);
+  const imports = `plugins: [hardhatEthers, hardhatUpgrades, multiAccountKit] with import hardhatEthers from "@nomicfoundation/hardhat-ethers"; import hardhatUpgrades from "@openzeppelin/hardhat-upgrades";`;
+  if (ethers === undefined) {
+    throw new StackError(`multiaccount-kit on Hardhat 3 needs @nomicfoundation/hardhat-ethers 4 and ethers 6: install them and list the plugin in hardhat.config (${imports}).`);
+  }
+  if (upgradesPackage === undefined || majorOf(upgradesPackage.version) !== 4) {
+    throw new StackError(
+      `multiaccount-kit on Hardhat 3 needs @openzeppelin/hardhat-upgrades 4.x, found ${upgradesPackage ? upgradesPackage.version : "none"}: ` +
+        `run \`npm install --save-dev @openzeppelin/hardhat-upgrades@^4\` and list it in hardhat.config (${imports}).`
+    );
+  }
+  const { upgrades } = (await import(HARDHAT_UPGRADES)) as { upgrades(hre: HardhatRuntimeEnvironment, connection: NetworkConnection): Promise<unknown> };
+  return ethers6Stack({
+    ethers,
+    ethersVersion: String(ethers.version),
+    upgrades: await upgrades(hre, connection),
+    upgradesDir: upgradesPackage.dir,
+    upgradesVersion: upgradesPackage.version,
+  });
+}
+
+interface BlockExplorerLike {
+  name?: string;
+  url?: string;
+  apiUrl?: string;
+}
+
+interface ChainDescriptorLike {
+  blockExplorers?: { etherscan?: BlockExplorerLike; blockscout?: BlockExplorerLike };
+}
+
+type ProviderName = "etherscan" | "blockscout";
+
+interface VerifyConfigLike {
+  etherscan: { enabled: boolean };
+  blockscout: { enabled: boolean };
+  sourcify: { enabled: boolean };
+}
+
+function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean): Explorer {
+  const descriptors = (hre.config as unknown as { chainDescriptors?: Map<bigint, ChainDescriptorLike> }).chainDescriptors;
+  const explorers = (chainId: number) => descriptors?.get(BigInt(chainId))?.blockExplorers;
+  // A chain whose descriptor names an Etherscan explorer verifies there (Etherscan API V2); one that
+  // names only a Blockscout, on that.
+  const provider = (chainId: number): ProviderName | undefined => {
+    const found = explorers(chainId);
+    if (found?.etherscan !== undefined) return "etherscan";
+    return found?.blockscout !== undefined ? "blockscout" : undefined;
+  };
+  const browserUrl = (chainId: number) => {
+    const found = explorers(chainId);
+    const url = found?.etherscan?.url ?? found?.blockscout?.url ?? chainById(chainId)?.explorer.browserURL;
+    return url?.replace(/\/+$/, "");
+  };
+  const verifyConfig = () => (hre.config as unknown as { verify: VerifyConfigLike }).verify;
+  return {
+    browserUrl,
+    unavailable(chainId) {
+      if (inProcess) return "the in-process network has no explorer";
+      if (!hre.tasks.rootTasks.has("verify")) return "@nomicfoundation/hardhat-verify is not in the config's plugins";
+      if (provider(chainId) === undefined) return `no explorer is configured for chain ${chainId} (add a chainDescriptors entry)`;
+      return undefined;
+    },
+    describe(chainId) {
+      const name = provider(chainId);
+      const explorer = name === undefined ? undefined : explorers(chainId)?.[name];
+      if (name === "etherscan") return `${explorer?.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`;
+      return `${explorer?.name ?? "Blockscout"} at ${explorer?.apiUrl ?? explorer?.url ?? "its explorer"}`;
+    },
+    linksProxies: (chainId) => provider(chainId) === "etherscan",
+    async verify(request) {
+      const { verifyContract } = (await import(HARDHAT_VERIFY)) as {
+        verifyContract(args: { address: string; contract: string; constructorArgs: unknown[]; provider: string }, hre: HardhatRuntimeEnvironment): Promise<boolean>;
+      };
+      await verifyContract({ address: request.address, contract: request.contract, constructorArgs: [], provider: provider(request.chainId) ?? "etherscan" }, hre);
+    },
+    // hardhat-upgrades 4 overrides the `verify` task: given a proxy, it verifies the implementation,
+    // the proxy and its admin, and links the proxy. That task runs every enabled provider and reports
+    // failures through process.exitCode, so it runs here with only this chain's provider enabled, and
+    // the exit code it leaves is read and then put back.
+    async verifyProxy(proxy, chainId) {
+      const config = verifyConfig();
+      const only = provider(chainId) ?? "etherscan";
+      const saved = { etherscan: config.etherscan.enabled, blockscout: config.blockscout.enabled, sourcify: config.sourcify.enabled, exitCode: process.exitCode };
+      config.etherscan.enabled = only === "etherscan";
+      config.blockscout.enabled = only === "blockscout";
+      config.sourcify.enabled = false;
+      process.exitCode = undefined;
+      try {
+        await hre.tasks.getTask("verify").run({ address: proxy });
+        if (process.exitCode !== undefined && process.exitCode !== 0) throw new Error("the explorer refused part of the proxy's verification (see the lines above)");
+      } finally {
+        Object.assign(config.etherscan, { enabled: saved.etherscan });
+        Object.assign(config.blockscout, { enabled: saved.blockscout });
+        Object.assign(config.sourcify, { enabled: saved.sourcify });
+        process.exitCode = saved.exitCode;
+      }
+    },
+    retryCommand: (address) => `npx hardhat verify --network ${networkName} ${address}`,
+  };
+}

@@ -1,0 +1,30 @@
+// How a Hardhat 3 task action reaches the shared task logic: a Host over a network connection, the
+// net that names the task and the step when something unforeseen fails, and our errors rethrown as
+// Hardhat 3's own HardhatPluginError (ours kept as the cause), which Hardhat prints without a trace.
+import { HardhatPluginError } from "hardhat/plugins";
+import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
+import { PLUGIN_NAME } from "../constants.js";
+import { MultiAccountKitError } from "../errors.js";
+import type { Host } from "../internal/host.js";
+import { runTask, type Progress } from "../internal/run.js";
+import { hardhat3Host, type Hardhat3HostOptions } from "./host.mjs";
+
+export async function runOnHardhat3<T>(
+  task: string,
+  hre: HardhatRuntimeEnvironment,
+  options: Hardhat3HostOptions,
+  body: (host: Host, progress: Progress) => Promise<T>
+): Promise<T> {
+  try {
+    const { host } = await hardhat3Host(hre, options);
+    return await runTask(task, host, (progress) => body(host, progress));
+  } catch (error) {
+    if (error instanceof MultiAccountKitError) throw new HardhatPluginError(PLUGIN_NAME, error.message, error);
+    throw error;
+  }
+}
+
+/** A number of seconds given on the command line (Hardhat 3 options are strings when unset is allowed). */
+export function secondsOption(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
+}

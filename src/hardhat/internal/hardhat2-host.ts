@@ -1,0 +1,126 @@
+// The Host of a Hardhat 2 project, built from its runtime environment.
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import { TASK_COMPILE } from "hardhat/builtin-tasks/task-names";
+import { StackError } from "../errors";
+import { Chain } from "./chain";
+import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "./host";
+import { explorerUrl, type CustomChainLike } from "./output";
+import { routeForChain } from "./hardhat2-verify";
+import { collectSecrets } from "./redact";
+import { rpcEndpoint, type NetworkConfigLike } from "./rpc/endpoint";
+import { RpcSession } from "./rpc/session";
+import { chooseStack, SUPPORTED_STACKS } from "./stack/choose";
+import { ethers5Stack } from "./stack/ethers5";
+import { ethers6Stack } from "./stack/ethers6";
+import { installedPackage, loadedPackage, type PackageInfo } from "./stack/packages";
+import type { Stack } from "./stack/types";
+
+interface EtherscanConfigLike {
+  apiKey?: unknown;
+  customChains?: CustomChainLike[];
+}
+
+function etherscanConfig(hre: HardhatRuntimeEnvironment): EtherscanConfigLike | undefined {
+  return (hre.config as { etherscan?: EtherscanConfigLike }).etherscan;
+}
+
+/** Reads what the runtime holds and builds the matching adapter, or explains what is wrong. */
+export function hardhat2Stack(hre: HardhatRuntimeEnvironment): Stack {
+  const runtime = hre as unknown as { ethers?: { version?: string }; upgrades?: unknown };
+  let ethers: { version?: string } | undefined;
+  let ethersError: string | undefined;
+  try {
+    ethers = runtime.ethers;
+    // hre.ethers is built lazily: touch it, so that an ethers plugin loaded with the wrong ethers
+    // fails here, where it can be explained, and not in the middle of a deployment.
+    void ethers?.version;
+  } catch (error) {
+    ethersError = ((error as Error).message ?? String(error)).split("\n")[0];
+    ethers = undefined;
+  }
+  const ethersPlugins = Object.values(SUPPORTED_STACKS)
+    .map((stack) => loadedPackage(stack.ethersPlugin))
+    .filter((plugin): plugin is PackageInfo => plugin !== undefined);
+  const upgrades = runtime.upgrades === undefined ? undefined : loadedPackage("@openzeppelin/hardhat-upgrades");
+  const ethersVersion = ethers?.version ?? installedPackage("ethers", hre.config.paths.root)?.version;
+  const choice = chooseStack({
+    ethersVersion,
+    ethersPlugins: ethers === undefined && ethersError === undefined ? [] : ethersPlugins,
+    upgrades,
+    ethersError,
+  });
+  if ("problem" in choice) throw new StackError(choice.problem);
+  const parts = {
+    ethers,
+    ethersVersion: String(ethersVersion).replace(/^ethers\//, ""),
+    upgrades: runtime.upgrades,
+    upgradesDir: upgrades!.dir,
+    upgradesVersion: upgrades!.version,
+  };
+  return choice.kind === "ethers5" ? ethers5Stack(parts) : ethers6Stack(parts);
+}
+
+function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
+  const browserUrl = (chainId: number) => explorerUrl(etherscanConfig(hre)?.customChains, chainId);
+  const verify = (address: string, contract?: string) =>
+    hre.run("verify:verify", { address, constructorArguments: [], ...(contract === undefined ? {} : { contract }) });
+  return {
+    browserUrl,
+    unavailable(chainId) {
+      if (hre.network.name === "hardhat") return "the in-process network has no explorer";
+      if (hre.tasks["verify:verify"] === undefined) {
+        return "no explorer plugin is loaded (@nomiclabs/hardhat-etherscan on stack A, @nomicfoundation/hardhat-verify on stack B)";
+      }
+      const route = routeForChain(hre, chainId);
+      if (route === undefined) return `no explorer is configured for chain ${chainId} (add an etherscan.customChains entry)`;
+      if (route.kind === "etherscan-v2" && route.key === "") {
+        return "no Etherscan API key: set ETHERSCAN_API_KEY (one key serves every chain on Etherscan API V2)";
+      }
+      return undefined;
+    },
+    describe: (chainId) => routeForChain(hre, chainId)?.description ?? `chain ${chainId}`,
+    linksProxies: (chainId) => routeForChain(hre, chainId)?.linksProxies ?? false,
+    // Both explorer plugins answer verify:verify; the upgrades plugin's override of it (1.x) or of
+    // verify:etherscan under it (3.x) turns a proxy address into the whole proxy verification.
+    verify: (request) => verify(request.address, request.contract).then(() => undefined),
+    verifyProxy: (proxy) => verify(proxy).then(() => undefined),
+    retryCommand: (address) => `npx hardhat verify --network ${hre.network.name} ${address}`,
+  };
+}
+
+export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
+  const config = hre.network.config as NetworkConfigLike & { url?: string; accounts?: unknown };
+  const endpoint = describeEndpoint(hre.network.name, config.url);
+  let stack: Stack | undefined;
+  const getStack = () => (stack ??= hardhat2Stack(hre));
+  // The in-process network has no url: sends there are only recorded.
+  const inProcess = hre.network.name === "hardhat" || config.url === undefined;
+  const keys = Array.isArray(config.accounts) ? config.accounts.filter((key): key is string => typeof key === "string") : [];
+  const rpc = new RpcSession(
+    rpcEndpoint(hre.network.provider, { name: hre.network.name, description: endpoint, keys }, inProcess ? {} : config, hre.config.multiAccount?.rpc),
+    getStack
+  );
+  return {
+    network: {
+      name: hre.network.name,
+      endpoint,
+      live: isLiveNetwork(hre.network.name, config.url),
+      noAccounts: Array.isArray(config.accounts) && config.accounts.length === 0,
+      gasPrice: typeof config.gasPrice === "number" ? BigInt(config.gasPrice) : undefined,
+    },
+    chain: new Chain(hre.network.provider, endpoint),
+    rpc,
+    secrets: collectSecrets({ networks: hre.config.networks, etherscan: etherscanConfig(hre) }),
+    stack: getStack,
+    compile: async () => {
+      await hre.run(TASK_COMPILE, { quiet: true });
+    },
+    async contractFqn(name) {
+      if (name.includes(":")) return name;
+      const artifact = await hre.artifacts.readArtifact(name);
+      return `${artifact.sourceName}:${artifact.contractName}`;
+    },
+    explorer: hardhat2Explorer(hre),
+    command: (task) => `npx hardhat ${task} --network ${hre.network.name}`,
+  };
+}

@@ -1,0 +1,195 @@
+// Verification on Hardhat 2, routed. Before either explorer plugin verifies on a chain of the table
+// (from our tasks, or from `npx hardhat verify` in a project that loads this plugin), its key and URL
+// are the ones `explorers.ts` gives for that chain, and its requests keep the chain's `chainid`:
+// - @nomiclabs/hardhat-etherscan 3 has no V2 code. It is given the V2 endpoint with `?chainid=<id>`
+//   as the chain's apiURL. Its submission keeps that query, but its status check and its "already
+//   verified" check replace the query string, dropping the chainid; the rules below put it back.
+// - @nomicfoundation/hardhat-verify 2 speaks V2 when its apiKey is one string, at a hard-coded
+//   endpoint, each through a fresh undici Agent unless its exported test dispatcher is set; the rules
+//   below are set there as well, and send those requests to ETHERSCAN_API_URL when that is set. For
+//   a chain whose explorer is a Blockscout it is sent to its `verify:blockscout` instead.
+import path from "path";
+import type { HardhatRuntimeEnvironment, RunSuperFunction, TaskArguments } from "hardhat/types";
+import { subtask } from "hardhat/config";
+import { ETHERSCAN_V2_API_URL, tableRoute, type VerificationRoute } from "./explorers";
+import { loadedPackage, type PackageInfo } from "./stack/packages";
+
+interface CustomChainLike {
+  network: string;
+  chainId: number;
+  urls: { apiURL: string; browserURL: string };
+}
+
+interface EtherscanConfigLike {
+  apiKey?: unknown;
+  customChains?: CustomChainLike[];
+}
+
+function etherscanConfig(hre: HardhatRuntimeEnvironment): EtherscanConfigLike {
+  return ((hre.config as { etherscan?: EtherscanConfigLike }).etherscan ??= {});
+}
+
+/** The route for the selected network's chain: the table's, or a chain the project added itself. */
+export async function routeForNetwork(hre: HardhatRuntimeEnvironment): Promise<VerificationRoute | undefined> {
+  return routeForChain(hre, Number(await hre.network.provider.send("eth_chainId", [])));
+}
+
+export function routeForChain(hre: HardhatRuntimeEnvironment, chainId: number): VerificationRoute | undefined {
+  const etherscan = etherscanConfig(hre);
+  const configuredKey = typeof etherscan.apiKey === "string" ? etherscan.apiKey : undefined;
+  const route = tableRoute(chainId, process.env, configuredKey);
+  if (route !== undefined) return route;
+  const custom = [...(etherscan.customChains ?? [])].reverse().find((chain) => chain.chainId === chainId);
+  if (custom === undefined) return undefined;
+  const key = typeof etherscan.apiKey === "string" ? etherscan.apiKey : String((etherscan.apiKey as Record<string, unknown> | undefined)?.[custom.network] ?? "");
+  return {
+    chainId,
+    network: custom.network,
+    kind: "custom",
+    apiURL: custom.urls.apiURL,
+    browserURL: custom.urls.browserURL,
+    key,
+    keySource: "hardhat.config",
+    linksProxies: true,
+    description: `${new URL(custom.urls.apiURL).origin} (etherscan.customChains)`,
+  };
+}
+
+/** undici's dispatch options, as far as the rules need them. */
+interface DispatchOptions {
+  origin?: string | URL;
+  path: string;
+  /** Parameters undici adds to `path` itself (the upgrades plugin passes the chainid this way). */
+  query?: Record<string, unknown>;
+  [other: string]: unknown;
+}
+
+interface DispatcherLike {
+  dispatch(options: DispatchOptions, handler: unknown): boolean;
+}
+
+interface UndiciLike {
+  getGlobalDispatcher(): DispatcherLike;
+  setGlobalDispatcher(dispatcher: DispatcherLike): void;
+}
+
+/**
+ * Rewrites one request: one aimed at Etherscan's default V2 endpoint goes to the route's endpoint
+ * when that differs, and one to the route's endpoint gets the route's chainid when it lost it.
+ */
+export function routeRequest(options: DispatchOptions, route: Pick<VerificationRoute, "apiURL">): DispatchOptions {
+  if (options.origin === undefined) return options;
+  const target = new URL(route.apiURL);
+  const endpoint = `${target.origin}${target.pathname}`;
+  const url = new URL(options.path, options.origin);
+  if (`${url.origin}${url.pathname}` === ETHERSCAN_V2_API_URL && endpoint !== ETHERSCAN_V2_API_URL) {
+    url.href = new URL(target.pathname + url.search, target.origin).href;
+  }
+  const rewritten: DispatchOptions = { ...options, origin: url.origin, path: `${url.pathname}${url.search}` };
+  const chainId = target.searchParams.get("chainid");
+  const hasChainId = url.searchParams.has("chainid") || (options.query !== undefined && "chainid" in options.query);
+  if (`${url.origin}${url.pathname}` === endpoint && chainId !== null && !hasChainId) {
+    // undici refuses a path with a query string next to a `query` object: add it where the rest is.
+    if (options.query !== undefined) rewritten.query = { ...options.query, chainid: chainId };
+    else rewritten.path = `${url.pathname}${url.search === "" ? "?" : `${url.search}&`}chainid=${encodeURIComponent(chainId)}`;
+  }
+  return rewritten;
+}
+
+/** hardhat-verify 2 sends through a fresh Agent per request unless its (exported) test dispatcher is set. */
+interface HardhatVerifyUndici {
+  setMockDispatcher?(dispatcher: DispatcherLike | undefined): void;
+}
+
+/** Runs `body` with every HTTP request of the explorer plugins going through `routeRequest`. */
+async function withRequestRules<T>(plugin: ExplorerPlugin, route: VerificationRoute, body: () => Promise<T>): Promise<T> {
+  // undici keeps the global dispatcher under a symbol shared by every copy of it, so the explorer
+  // plugin's own copy sets it for all of them (the upgrades plugin's requests included).
+  const undici = require(require.resolve("undici", { paths: [plugin.dir] })) as UndiciLike;
+  const previous = undici.getGlobalDispatcher();
+  const rules: DispatcherLike = Object.create(previous as object);
+  rules.dispatch = (options, handler) => previous.dispatch(routeRequest(options, route), handler);
+  let own: HardhatVerifyUndici = {};
+  if (plugin.kind === "hardhat-verify") {
+    try {
+      own = require(path.join(plugin.dir, "internal", "undici.js")) as HardhatVerifyUndici;
+    } catch {
+      own = {};
+    }
+  }
+  undici.setGlobalDispatcher(rules);
+  own.setMockDispatcher?.(rules);
+  try {
+    return await body();
+  } finally {
+    own.setMockDispatcher?.(undefined);
+    undici.setGlobalDispatcher(previous);
+  }
+}
+
+/** Runs `body` with the explorer plugin configured for `route`: its key, its URL, its request rules. */
+/** Notices already printed by this process: one verification run verifies several contracts. */
+const noticed = new Set<string>();
+
+export async function withRoute<T>(hre: HardhatRuntimeEnvironment, plugin: ExplorerPlugin, route: VerificationRoute, body: () => Promise<T>): Promise<T> {
+  if (route.notice !== undefined && !noticed.has(route.notice)) {
+    noticed.add(route.notice);
+    console.warn(route.notice);
+  }
+  const etherscan = etherscanConfig(hre);
+  const saved = { apiKey: etherscan.apiKey, customChains: etherscan.customChains };
+  etherscan.apiKey = route.key;
+  etherscan.customChains = [
+    ...(saved.customChains ?? []),
+    { network: route.network ?? hre.network.name, chainId: route.chainId, urls: { apiURL: route.apiURL, browserURL: route.browserURL } },
+  ];
+  try {
+    return await withRequestRules(plugin, route, body);
+  } finally {
+    etherscan.apiKey = saved.apiKey;
+    etherscan.customChains = saved.customChains;
+  }
+}
+
+/** hardhat-verify 2 for a chain whose explorer is a Blockscout: its own Blockscout verification. */
+async function verifyOnBlockscout(hre: HardhatRuntimeEnvironment, route: VerificationRoute, args: TaskArguments): Promise<unknown> {
+  const config = hre.config as { blockscout?: { customChains?: CustomChainLike[] } };
+  const blockscout = (config.blockscout ??= {});
+  const saved = blockscout.customChains;
+  blockscout.customChains = [
+    ...(saved ?? []),
+    { network: route.network ?? hre.network.name, chainId: route.chainId, urls: { apiURL: route.apiURL, browserURL: route.browserURL } },
+  ];
+  try {
+    return await hre.run("verify:blockscout", { address: args.address, libraries: args.libraries, contract: args.contract, force: args.force });
+  } finally {
+    blockscout.customChains = saved;
+  }
+}
+
+export type ExplorerPlugin = PackageInfo & { kind: "hardhat-etherscan" | "hardhat-verify" };
+
+/** The Hardhat 2 explorer plugin this process has loaded, if any. */
+export function loadedExplorerPlugin(): ExplorerPlugin | undefined {
+  const etherscan = loadedPackage("@nomiclabs/hardhat-etherscan");
+  if (etherscan !== undefined) return { ...etherscan, kind: "hardhat-etherscan" };
+  const verify = loadedPackage("@nomicfoundation/hardhat-verify");
+  return verify === undefined ? undefined : { ...verify, kind: "hardhat-verify" };
+}
+
+/**
+ * Wraps the explorer plugin's verification subtask with the routing. Called once the user's config
+ * has loaded every plugin (from extendConfig), so the wrapper is the outermost override and never
+ * redefines a subtask that a plugin defines later.
+ */
+export function routeExplorerPlugin(): void {
+  const plugin = loadedExplorerPlugin();
+  if (plugin === undefined) return;
+  const wrapped = plugin.kind === "hardhat-etherscan" ? "verify:verify" : "verify:etherscan";
+  subtask(wrapped).setAction(async (args: TaskArguments, hre: HardhatRuntimeEnvironment, runSuper: RunSuperFunction<TaskArguments>) => {
+    const route = await routeForNetwork(hre);
+    if (route === undefined) return runSuper(args);
+    if (plugin.kind === "hardhat-verify" && route.kind === "blockscout") return verifyOnBlockscout(hre, route, args);
+    return withRoute(hre, plugin, route, () => runSuper(args));
+  });
+}

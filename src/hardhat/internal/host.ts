@@ -1,0 +1,78 @@
+// What the task logic needs from the Hardhat runtime it runs in, whichever major that is: the
+// selected network, JSON-RPC reads, the stack adapter, compiling, artifacts and verification. The
+// Hardhat 2 entry builds one from `hre` (hardhat2-host.ts); the logic in deploy.ts, upgrade.ts and
+// show.ts sees only this.
+import type { Chain } from "./chain";
+import type { RpcSession } from "./rpc/session";
+import type { Stack } from "./stack/types";
+import { urlOrigin } from "./redact";
+
+export interface NetworkTarget {
+  name: string;
+  /** The endpoint for messages, without credentials: `network "bsc" (https://host)`. */
+  endpoint: string;
+  /** Not the in-process network, nor a node on this machine: signing needs PRIVATE_KEY. */
+  live: boolean;
+  /** The network's configured accounts list is empty (PRIVATE_KEY was not set). */
+  noAccounts: boolean;
+  /** The network's configured gas price in wei, when one is set. */
+  gasPrice?: bigint;
+}
+
+export interface VerifyRequest {
+  address: string;
+  /** Fully qualified contract name, so the explorer plugin does not have to guess. */
+  contract: string;
+  chainId: number;
+}
+
+export interface Explorer {
+  /** The block explorer's base URL for links, when one is known for the chain. */
+  browserUrl(chainId: number): string | undefined;
+  /** Why verification cannot run on this chain, or undefined when it can. */
+  unavailable(chainId: number): string | undefined;
+  /** Where verification goes on this chain, for messages: "Etherscan API V2 (chainid 56)". */
+  describe(chainId: number): string;
+  /** The explorer can be told that the proxy is one (Etherscan's "Read/Write as Proxy"). */
+  linksProxies(chainId: number): boolean;
+  /** Submits the source; throws when the explorer rejects it. */
+  verify(request: VerifyRequest): Promise<void>;
+  /**
+   * Verifies the proxy and links it to its implementation, through the upgrades plugin's own
+   * proxy verification; throws when any part fails.
+   */
+  verifyProxy(proxy: string, chainId: number): Promise<void>;
+  /** The command that retries a failed verification of `address` (the proxy: it covers both). */
+  retryCommand(address: string): string;
+}
+
+export interface Host {
+  readonly network: NetworkTarget;
+  /** Reads, through `rpc` while a task runs. */
+  readonly chain: Chain;
+  /** The JSON-RPC session our tasks run behind: retries, idempotent sends, the send journal. */
+  readonly rpc: RpcSession;
+  /** Every secret the configuration holds, for redaction. */
+  readonly secrets: readonly string[];
+  /** The ethers/upgrades adapter, detected on first use; throws a StackError naming what is missing. */
+  stack(): Stack;
+  /** Compiles the project, quietly, as `hardhat run` does before a script. */
+  compile(): Promise<void>;
+  /** `path/File.sol:Name` for a bare or fully qualified contract name. */
+  contractFqn(name: string): Promise<string>;
+  readonly explorer: Explorer;
+  /** How the user runs a task of ours on this network, for "Next:" hints. */
+  command(task: string): string;
+}
+
+const LOOPBACK = /^https?:\/\/(localhost|127(?:\.\d+){3}|\[::1\])(:\d+)?(\/|$)/i;
+
+/** The in-process network and nodes on this machine are not live: no PRIVATE_KEY needed there. */
+export function isLiveNetwork(name: string, url: string | undefined): boolean {
+  if (name === "hardhat") return false;
+  return !LOOPBACK.test(url ?? "") && name !== "localhost" && name !== "docker";
+}
+
+export function describeEndpoint(name: string, url: string | undefined): string {
+  return url === undefined ? `network "${name}"` : `network "${name}" (${urlOrigin(url)})`;
+}

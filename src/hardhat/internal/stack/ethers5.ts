@@ -1,0 +1,95 @@
+// Stack A, the spec's: ethers 5 through @nomiclabs/hardhat-ethers 2, and @openzeppelin/hardhat-upgrades
+// 1.x, which deploys an OpenZeppelin 4.x ProxyAdmin and TransparentUpgradeableProxy.
+import type { Stack, StackFactory, StackSigner, UnsignedTransaction } from "./types";
+import { upgradesCoreArtifact, type StackParts } from "./parts";
+
+interface Factory5 extends StackFactory {
+  getDeployTransaction(...args: unknown[]): { data?: unknown };
+}
+interface Contract5 {
+  address: string;
+  deployed(): Promise<unknown>;
+}
+interface Ethers5 {
+  utils: {
+    isAddress(value: string): boolean;
+    getAddress(value: string): string;
+    formatEther(wei: string): string;
+    formatUnits(wei: string, unit: string): string;
+    keccak256(data: string): string;
+  };
+  Wallet: new (privateKey: string) => { address: string; signTransaction(tx: object): Promise<string> };
+  getSigners(): Promise<StackSigner[]>;
+  getContractFactory(nameOrAbi: unknown, bytecodeOrSigner?: unknown, signer?: unknown): Promise<Factory5>;
+}
+interface Upgrades1 {
+  deployProxy(factory: Factory5, args: unknown[], opts: object): Promise<Contract5>;
+  upgradeProxy(proxy: string, factory: Factory5, opts: object): Promise<Contract5>;
+  validateImplementation(factory: Factory5, opts: object): Promise<void>;
+  validateUpgrade(proxy: string, factory: Factory5, opts: object): Promise<void>;
+}
+
+const TRANSPARENT = { kind: "transparent" } as const;
+const V4_PROXY_ADMIN = "@openzeppelin/contracts/proxy/transparent/ProxyAdmin.sol/ProxyAdmin.json";
+const V4_TRANSPARENT_PROXY = "@openzeppelin/contracts/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
+
+export function ethers5Stack(parts: StackParts): Stack {
+  const ethers = parts.ethers as Ethers5;
+  const upgrades = parts.upgrades as Upgrades1;
+  const factory = (f: StackFactory) => f as Factory5;
+  const artifactFactory = async (artifactPath: string, signer: StackSigner) => {
+    const artifact = upgradesCoreArtifact(parts.upgradesDir, artifactPath);
+    return ethers.getContractFactory(artifact.abi, artifact.bytecode, signer);
+  };
+
+  return {
+    description: `ethers ${parts.ethersVersion} + @openzeppelin/hardhat-upgrades ${parts.upgradesVersion}`,
+    isAddress: (value) => ethers.utils.isAddress(value),
+    getAddress: (value) => ethers.utils.getAddress(value),
+    formatEther: (wei) => ethers.utils.formatEther(wei.toString()),
+    formatGwei: (wei) => ethers.utils.formatUnits(wei.toString(), "gwei"),
+    signers: () => ethers.getSigners(),
+    addressOf: (key) => new ethers.Wallet(key).address,
+    async signTransaction(key, tx) {
+      const raw = await new ethers.Wallet(key).signTransaction(ethers5Transaction(tx));
+      return { raw, hash: ethers.utils.keccak256(raw) };
+    },
+    transactionHash: (raw) => ethers.utils.keccak256(raw),
+    contractFactory: (name, signer) => ethers.getContractFactory(name, signer),
+    deployData: async (f, args) => String(factory(f).getDeployTransaction(...args).data),
+    async proxyCreations(signer, logic) {
+      const admin = await artifactFactory(V4_PROXY_ADMIN, signer);
+      const proxy = await artifactFactory(V4_TRANSPARENT_PROXY, signer);
+      return [String(admin.getDeployTransaction().data), String(proxy.getDeployTransaction(logic, signer.address, "0x").data)];
+    },
+    validateImplementation: (f) => upgrades.validateImplementation(factory(f), TRANSPARENT),
+    validateUpgrade: (proxy, f) => upgrades.validateUpgrade(proxy, factory(f), TRANSPARENT),
+    async deployProxy(f, args) {
+      const proxy = await upgrades.deployProxy(factory(f), [...args], { ...TRANSPARENT, initializer: "initialize" });
+      await proxy.deployed();
+      return proxy.address;
+    },
+    async upgradeProxy(proxy, f) {
+      const upgraded = await upgrades.upgradeProxy(proxy, factory(f), TRANSPARENT);
+      await upgraded.deployed();
+    },
+  };
+}
+
+/** ethers 5 takes numbers as hex strings (and nonce and chainId as plain numbers). */
+function ethers5Transaction(tx: UnsignedTransaction): object {
+  const hex = (value: bigint) => `0x${value.toString(16)}`;
+  const fees =
+    tx.gasPrice !== undefined
+      ? { type: 0, gasPrice: hex(tx.gasPrice) }
+      : { type: 2, maxFeePerGas: hex(tx.maxFeePerGas ?? 0n), maxPriorityFeePerGas: hex(tx.maxPriorityFeePerGas ?? 0n) };
+  return {
+    chainId: Number(tx.chainId),
+    nonce: Number(tx.nonce),
+    ...(tx.to === null ? {} : { to: tx.to }),
+    data: tx.data,
+    value: hex(tx.value),
+    gasLimit: hex(tx.gasLimit),
+    ...fees,
+  };
+}

@@ -1,0 +1,73 @@
+// Stack B, hardhat-toolbox 5's: ethers 6 through @nomicfoundation/hardhat-ethers 3, and
+// @openzeppelin/hardhat-upgrades 3.x, which deploys an OpenZeppelin 5.x TransparentUpgradeableProxy
+// whose constructor creates its own ProxyAdmin, owned by the deployer.
+import type { Stack, StackFactory, StackSigner } from "./types";
+import { upgradesCoreArtifact, type StackParts } from "./parts";
+
+interface Factory6 extends StackFactory {
+  getDeployTransaction(...args: unknown[]): Promise<{ data: string }>;
+}
+interface Contract6 {
+  waitForDeployment(): Promise<unknown>;
+  getAddress(): Promise<string>;
+}
+interface Ethers6 {
+  isAddress(value: string): boolean;
+  getAddress(value: string): string;
+  formatEther(wei: bigint): string;
+  formatUnits(wei: bigint, unit: string): string;
+  keccak256(data: string): string;
+  Wallet: new (privateKey: string) => { address: string; signTransaction(tx: object): Promise<string> };
+  getSigners(): Promise<StackSigner[]>;
+  getContractFactory(nameOrAbi: unknown, bytecodeOrSigner?: unknown, signer?: unknown): Promise<Factory6>;
+}
+interface Upgrades3 {
+  deployProxy(factory: Factory6, args: unknown[], opts: object): Promise<Contract6>;
+  upgradeProxy(proxy: string, factory: Factory6, opts: object): Promise<Contract6>;
+  validateImplementation(factory: Factory6, opts: object): Promise<void>;
+  validateUpgrade(proxy: string, factory: Factory6, opts: object): Promise<void>;
+}
+
+const TRANSPARENT = { kind: "transparent" } as const;
+const V5_TRANSPARENT_PROXY = "@openzeppelin/contracts-v5/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
+
+export function ethers6Stack(parts: StackParts): Stack {
+  const ethers = parts.ethers as Ethers6;
+  const upgrades = parts.upgrades as Upgrades3;
+  const factory = (f: StackFactory) => f as Factory6;
+
+  return {
+    description: `ethers ${parts.ethersVersion} + @openzeppelin/hardhat-upgrades ${parts.upgradesVersion}`,
+    isAddress: (value) => ethers.isAddress(value),
+    getAddress: (value) => ethers.getAddress(value),
+    formatEther: (wei) => ethers.formatEther(wei),
+    formatGwei: (wei) => ethers.formatUnits(wei, "gwei"),
+    signers: () => ethers.getSigners(),
+    addressOf: (key) => new ethers.Wallet(key).address,
+    async signTransaction(key, tx) {
+      const { gasPrice, maxFeePerGas, maxPriorityFeePerGas, to, ...rest } = tx;
+      const fees = gasPrice !== undefined ? { type: 0, gasPrice } : { type: 2, maxFeePerGas, maxPriorityFeePerGas };
+      const raw = await new ethers.Wallet(key).signTransaction({ ...rest, ...(to === null ? {} : { to }), ...fees });
+      return { raw, hash: ethers.keccak256(raw) };
+    },
+    transactionHash: (raw) => ethers.keccak256(raw),
+    contractFactory: (name, signer) => ethers.getContractFactory(name, signer),
+    deployData: async (f, args) => (await factory(f).getDeployTransaction(...args)).data,
+    async proxyCreations(signer, logic) {
+      const artifact = upgradesCoreArtifact(parts.upgradesDir, V5_TRANSPARENT_PROXY);
+      const proxy = await ethers.getContractFactory(artifact.abi, artifact.bytecode, signer);
+      return [(await proxy.getDeployTransaction(logic, signer.address, "0x")).data];
+    },
+    validateImplementation: (f) => upgrades.validateImplementation(factory(f), TRANSPARENT),
+    validateUpgrade: (proxy, f) => upgrades.validateUpgrade(proxy, factory(f), TRANSPARENT),
+    async deployProxy(f, args) {
+      const proxy = await upgrades.deployProxy(factory(f), [...args], { ...TRANSPARENT, initializer: "initialize" });
+      await proxy.waitForDeployment();
+      return proxy.getAddress();
+    },
+    async upgradeProxy(proxy, f) {
+      const upgraded = await upgrades.upgradeProxy(proxy, factory(f), TRANSPARENT);
+      await upgraded.waitForDeployment();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// The seam between the tasks and an ethers/upgrades stack. The tasks never touch ethers or the
+// upgrades plugin directly: everything that differs between ethers 5 with hardhat-upgrades 1.x and
+// ethers 6 with hardhat-upgrades 3.x sits behind this interface, one short file per stack.
+// Amounts are always bigint here; each adapter converts to and from its own number type.
+
+/** A signer of the stack (opaque to the tasks beyond its address). */
+export interface StackSigner {
+  readonly address: string;
+}
+
+/** A contract factory of the stack (opaque to the tasks beyond its creation bytecode). */
+export interface StackFactory {
+  /** Creation bytecode, 0x-prefixed. */
+  readonly bytecode: string;
+}
+
+/** A transaction ready to sign: every field filled (legacy gasPrice, or the two EIP-1559 fees). */
+export interface UnsignedTransaction {
+  chainId: bigint;
+  nonce: bigint;
+  /** null for a contract creation. */
+  to: string | null;
+  data: string;
+  value: bigint;
+  gasLimit: bigint;
+  gasPrice?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+}
+
+export interface Stack {
+  /** Which stack this is, for messages: "ethers 5 + @openzeppelin/hardhat-upgrades 1.28.0". */
+  readonly description: string;
+
+  isAddress(value: string): boolean;
+  /** The checksummed form of an address that `isAddress` accepted. */
+  getAddress(value: string): string;
+  formatEther(wei: bigint): string;
+  formatGwei(wei: bigint): string;
+
+  /** The configured signers, first one first (the deployer). */
+  signers(): Promise<StackSigner[]>;
+  /** The address of a private key. */
+  addressOf(privateKey: string): string;
+  /** Signs locally: the signed bytes, and their hash (keccak256), known before anything is sent. */
+  signTransaction(privateKey: string, tx: UnsignedTransaction): Promise<{ raw: string; hash: string }>;
+  /** The hash of signed transaction bytes. */
+  transactionHash(raw: string): string;
+
+  contractFactory(name: string, signer?: StackSigner): Promise<StackFactory>;
+  /** Creation data (bytecode plus encoded constructor arguments). */
+  deployData(factory: StackFactory, args: readonly unknown[]): Promise<string>;
+  /**
+   * Creation data of every contract the upgrades plugin deploys for a transparent proxy besides the
+   * implementation (a ProxyAdmin and the proxy on 1.x; the proxy, which creates its admin, on 3.x),
+   * built against `logic` with no initializer call, for gas estimates.
+   */
+  proxyCreations(signer: StackSigner, logic: string): Promise<string[]>;
+
+  validateImplementation(factory: StackFactory): Promise<void>;
+  validateUpgrade(proxy: string, factory: StackFactory): Promise<void>;
+  /** Deploys implementation, admin and proxy with `initialize(...args)`, waits, returns the proxy. */
+  deployProxy(factory: StackFactory, args: readonly unknown[]): Promise<string>;
+  /** Upgrades `proxy` to the factory's contract and waits for it. */
+  upgradeProxy(proxy: string, factory: StackFactory): Promise<void>;
+}

@@ -1,0 +1,24 @@
+// A Hardhat 3 project. multiaccount-kit is one more entry in `plugins`.
+import hardhatEthers from "@nomicfoundation/hardhat-ethers";
+import hardhatVerify from "@nomicfoundation/hardhat-verify";
+import hardhatUpgrades from "@openzeppelin/hardhat-upgrades";
+import { configVariable, defineConfig } from "hardhat/config";
+import multiAccountKit from "multiaccount-kit/hardhat";
+import { hardhat3ConfigFromEnv } from "multiaccount-kit/hardhat/env";
+
+const { networks, chainDescriptors, verify } = hardhat3ConfigFromEnv(process.env, configVariable);
+
+export default defineConfig({
+  plugins: [hardhatEthers, hardhatVerify, hardhatUpgrades, multiAccountKit],
+  solidity: { version: "0.8.24", settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" } },
+  networks,
+  chainDescriptors,
+  verify,
+  multiAccount: {
+    // FIXTURE_VERIFY_DELAY lets a test give an invalid value, to see the config hook refuse it.
+    verifyDelay: process.env.FIXTURE_VERIFY_DELAY === undefined ? 0 : Number(process.env.FIXTURE_VERIFY_DELAY),
+    addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json",
+    // Short retry waits for the flaky-endpoint tests.
+    rpc: process.env.FIXTURE_RPC === undefined ? undefined : JSON.parse(process.env.FIXTURE_RPC),
+  },
+});

@@ -1,0 +1,26 @@
+// A project on the spec's stack. The plugin is one import beside the plugins it already has.
+import "@nomiclabs/hardhat-ethers";
+import "@nomiclabs/hardhat-etherscan";
+import "@openzeppelin/hardhat-upgrades";
+import "multiaccount-kit/hardhat";
+import * as dotenv from "dotenv";
+import type { HardhatUserConfig } from "hardhat/config";
+import { configFromEnv } from "multiaccount-kit/hardhat/env";
+
+dotenv.config();
+const { networks, etherscan } = configFromEnv(process.env);
+
+const config: HardhatUserConfig = {
+  solidity: { version: "0.8.24", settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" } },
+  // Test wiring: the chain id `hardhat node` runs with (56 stands in for bsc, 34443 for mode).
+  networks: { ...networks, hardhat: { chainId: Number(process.env.FIXTURE_NODE_CHAIN_ID ?? 31337) } },
+  etherscan,
+  multiAccount: {
+    verifyDelay: 0,
+    addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json",
+    // Test wiring: short retry waits for the flaky-endpoint tests.
+    rpc: process.env.FIXTURE_RPC === undefined ? undefined : JSON.parse(process.env.FIXTURE_RPC),
+  },
+};
+
+export default config;

@@ -1,0 +1,25 @@
+// A hardhat-toolbox 5 project. The toolbox does not include the upgrades plugin, and this config
+// does not import it either: importing multiaccount-kit/hardhat loads it, since it is installed.
+import "@nomicfoundation/hardhat-toolbox";
+import "multiaccount-kit/hardhat";
+import * as dotenv from "dotenv";
+import type { HardhatUserConfig } from "hardhat/config";
+import { configFromEnv } from "multiaccount-kit/hardhat/env";
+
+dotenv.config();
+const { networks, etherscan } = configFromEnv(process.env);
+
+const config: HardhatUserConfig = {
+  solidity: { version: "0.8.24", settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" } },
+  // Test wiring: the chain id `hardhat node` runs with (56 stands in for bsc, 34443 for mode).
+  networks: { ...networks, hardhat: { chainId: Number(process.env.FIXTURE_NODE_CHAIN_ID ?? 31337) } },
+  etherscan,
+  multiAccount: {
+    verifyDelay: 0,
+    addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json",
+    // Test wiring: short retry waits for the flaky-endpoint tests.
+    rpc: process.env.FIXTURE_RPC === undefined ? undefined : JSON.parse(process.env.FIXTURE_RPC),
+  },
+};
+
+export default config;

@@ -1,0 +1,172 @@
+// A JSON-RPC endpoint on loopback that fails a share of the calls made to it, the ways public and
+// free-tier endpoints do, in front of a real node. Deterministic: a seed decides which calls fail and
+// how. Every call is logged (arrival time, method, fault, whether the node saw it), so that tests can
+// check what crossed the wire: which sends reached the node, when calls came after a 429.
+import http from "http";
+import type { AddressInfo, Socket } from "net";
+import { seededRandom } from "../../../scripts/bench/notifications-workload";
+
+/**
+ * - `429`: answered "Too Many Requests" with a Retry-After header, not forwarded.
+ * - `reset`: the connection is dropped before the call is forwarded.
+ * - `lost`: the call is forwarded and takes effect, then the connection is dropped: the answer is lost.
+ * - `stall`: nothing for `stallMs`, then the call is forwarded and answered (if the client still waits).
+ * - `down`: the connection is dropped, as `reset`; used for an endpoint that stays down.
+ */
+export type FaultKind = "429" | "reset" | "lost" | "stall" | "down";
+
+export interface CallInfo {
+  /** 0-based index of the call, in arrival order. */
+  index: number;
+  method: string;
+  params: unknown[];
+  /** Sends (eth_sendRawTransaction, eth_sendTransaction) forwarded to the node before this call. */
+  sendsForwarded: number;
+}
+
+export interface FaultPlan {
+  seed?: number;
+  /** Share of calls that fail, 0..1, drawn from the seed. */
+  rate?: number;
+  /** Kinds drawn from, equally likely. Default all four: 429, reset, lost, stall. */
+  kinds?: FaultKind[];
+  retryAfterSeconds?: number;
+  stallMs?: number;
+  /** Decides a call by hand: a kind, "pass" to forward it untouched, or undefined for the random draw. */
+  rule?: (call: CallInfo) => FaultKind | "pass" | undefined;
+}
+
+export interface CallLog extends CallInfo {
+  /** Date.now() when the request arrived. */
+  at: number;
+  fault?: FaultKind;
+  /** Date.now() when a 429 was answered. */
+  answeredAt?: number;
+  /** The node executed it. */
+  forwarded: boolean;
+}
+
+export interface FaultyRpc {
+  url: string;
+  calls: CallLog[];
+  setPlan(plan: FaultPlan): void;
+  /** Forgets the log and the counters (the plan stays). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const SENDS = new Set(["eth_sendRawTransaction", "eth_sendTransaction"]);
+
+export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
+  let plan: FaultPlan = {};
+  let random = seededRandom(0);
+  let calls: CallLog[] = [];
+  let sendsForwarded = 0;
+  const sockets = new Set<Socket>();
+
+  const forward = async (body: string): Promise<{ status: number; text: string }> => {
+    const response = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
+    return { status: response.status, text: await response.text() };
+  };
+
+  const draw = (call: CallInfo): FaultKind | undefined => {
+    const byHand = plan.rule?.(call);
+    if (byHand === "pass") return undefined;
+    if (byHand !== undefined) return byHand;
+    // Two draws per call whatever happens, so that a seed gives the same faults at the same indexes.
+    const roll = random();
+    const pick = random();
+    if (plan.rate === undefined || roll >= plan.rate) return undefined;
+    const kinds = plan.kinds ?? ["429", "reset", "lost", "stall"];
+    return kinds[Math.floor(pick * kinds.length)];
+  };
+
+  const server = http.createServer((request, response) => {
+    const at = Date.now();
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", async () => {
+      let parsed: { method?: string; params?: unknown[] } | unknown[];
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      const single = Array.isArray(parsed) ? undefined : parsed;
+      const call: CallInfo = {
+        index: calls.length,
+        method: single?.method ?? "batch",
+        params: single?.params ?? [],
+        sendsForwarded,
+      };
+      const log: CallLog = { ...call, at, forwarded: false };
+      calls.push(log);
+      const fault = draw(call);
+      log.fault = fault;
+      const isSend = SENDS.has(call.method);
+      try {
+        switch (fault) {
+          case "429": {
+            log.answeredAt = Date.now();
+            const retryAfter = String(plan.retryAfterSeconds ?? 1);
+            response.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter });
+            response.end(JSON.stringify({ jsonrpc: "2.0", id: single ? (single as { id?: unknown }).id : null, error: { code: -32005, message: "Too Many Requests" } }));
+            return;
+          }
+          case "reset":
+          case "down":
+            request.socket.destroy();
+            return;
+          case "lost": {
+            if (isSend) sendsForwarded++;
+            log.forwarded = true;
+            await forward(body);
+            request.socket.destroy();
+            return;
+          }
+          case "stall":
+            await new Promise((resolve) => setTimeout(resolve, plan.stallMs ?? 3000));
+            break;
+          default:
+            break;
+        }
+        if (isSend) sendsForwarded++;
+        log.forwarded = true;
+        const answer = await forward(body);
+        if (response.destroyed || request.socket.destroyed) return;
+        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.end(answer.text);
+      } catch {
+        request.socket.destroy();
+      }
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get calls() {
+      return calls;
+    },
+    setPlan(next) {
+      plan = next;
+      random = seededRandom(next.seed ?? 0);
+    },
+    reset() {
+      calls = [];
+      sendsForwarded = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
