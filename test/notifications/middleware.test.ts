@@ -113,6 +113,8 @@ describe("notifications middleware against a real ws server", function () {
     await eventually("reconnecting", () => live!.state().connectionStatus === "reconnecting");
     await hedger.up();
     await eventually("open", () => live!.state().connectionStatus === "open");
+    // The client is open before the hedger has read the subscription it sends on open.
+    await eventually("subscribed", () => hedger.subscriptionLog.length > 0);
     expect(hedger.subscriptionLog).to.deep.equal([[ALICE]]);
   });
 

@@ -1,13 +1,12 @@
-// `npm run demo`: everything on the embedded in-process network. Deploys a protocol stand-in,
-// runs the real deploy-multiaccount task, then uses the MultiAccount once as a trader would.
-import hre from "hardhat";
+// `npm run demo`, part 1: everything on the embedded in-process network. Deploys a protocol
+// stand-in, runs the real deploy-multiaccount task, then uses the MultiAccount once as a trader would.
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import path from "path";
-import { TASK_DEPLOY_MULTIACCOUNT } from "../src/hardhat/constants";
-import { saveAddresses } from "../src/hardhat/addresses";
-import type { DeploymentResult } from "../src/hardhat/internal/deploy";
-import { runScript } from "../src/hardhat/internal/script";
+import { TASK_DEPLOY_MULTIACCOUNT } from "../../src/hardhat/constants";
+import { saveAddresses } from "../../src/hardhat/addresses";
+import type { DeploymentResult } from "../../src/hardhat/internal/deploy";
 
-async function main(): Promise<void> {
+export async function runContractsDemo(hre: HardhatRuntimeEnvironment): Promise<DeploymentResult> {
   const { ethers } = hre;
   const [deployer, trader] = await ethers.getSigners();
   const addressesFile = path.join(hre.config.paths.root, "output", "demo-addresses.json");
@@ -36,6 +35,5 @@ async function main(): Promise<void> {
   console.log(`deposited 250 collateral; protocol balance ${(await protocol.balances(account)).toString()}, ` +
     `allocated (18 decimals) ${(await protocol.allocated(account)).toString()}`);
   console.log(`\nResult: ${JSON.stringify(result)}`);
+  return result;
 }
-
-runScript(hre, main);
