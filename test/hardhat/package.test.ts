@@ -6,7 +6,7 @@ import { execFileSync, spawn } from "child_process";
 import fs from "fs";
 import path from "path";
 import { packedTarball, prepareHost } from "./helpers/hosts";
-import { freePort } from "./helpers/processes";
+import { childEnv, freePort } from "./helpers/processes";
 
 describe("the packed package", function () {
   let project: string;
@@ -30,7 +30,7 @@ describe("the packed package", function () {
     const loaded = execFileSync(
       process.execPath,
       ["-e", "require('multiaccount-kit/notifications'); console.log(Object.keys(require.cache).filter((f) => /node_modules[\\\\/](hardhat|ethers|ws)[\\\\/]/.test(f)).length)"],
-      { cwd: project, encoding: "utf8" }
+      { cwd: project, encoding: "utf8", env: childEnv() }
     );
     expect(loaded.trim()).to.equal("0");
   });
@@ -38,7 +38,7 @@ describe("the packed package", function () {
   it("runs `npx multiaccount-kit-mock-hedger --port <port>` from the installed bin", async () => {
     const port = await freePort();
     const bin = path.join(project, "node_modules", ".bin", "multiaccount-kit-mock-hedger");
-    const child = spawn(bin, ["--port", String(port)], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(bin, ["--port", String(port)], { cwd: project, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
