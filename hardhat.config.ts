@@ -7,7 +7,7 @@ import * as dotenv from "dotenv";
 import type { HardhatUserConfig } from "hardhat/config";
 import { configFromEnv } from "./src/hardhat/env";
 
-dotenv.config({ quiet: true } as dotenv.DotenvConfigOptions);
+dotenv.config({ quiet: true });
 
 const { networks, etherscan } = configFromEnv(process.env);
 

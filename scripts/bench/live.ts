@@ -41,7 +41,7 @@ export async function benchLive(): Promise<void> {
     const result = next(action);
     if ((action as { type?: string }).type === "notifications/ingest") {
       const now = performance.now();
-      for (const n of (action as unknown as { payload: NotificationDetails[] }).payload) {
+      for (const n of (action as { payload: NotificationDetails[] }).payload) {
         const sent = sentAt.get(n.id!);
         if (sent !== undefined && !arrivedAt.has(n.id!)) {
           arrivedAt.set(n.id!, now);

@@ -12,6 +12,7 @@ const num = (v: unknown): number => {
 };
 const newer = (a: N, b: N): number => num(a.modifyTime) - num(b.modifyTime) || num(a.version) - num(b.version);
 const idOf = (n: N): string | null => (typeof n.id === "string" && n.id !== "" ? n.id : null);
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- the baseline shares no code with src/notifications, so it compares the wire string
 const hasQuoteKey = (n: N): boolean => n.quoteId !== null && n.notificationType !== "Transfer Collateral";
 const sameQuoteKey = (a: N, b: N): boolean =>
   hasQuoteKey(a) &&

@@ -16,7 +16,7 @@ export function seededRandom(seed: number): () => number {
 const STATUSES = [ActionStatus.SUCCESS, ActionStatus.SEEN, ActionStatus.FAILED];
 const BASE_TIME = 1_700_000_000;
 
-export function benchNotification(i: number, quoteId: number, time: number, status: string, report: boolean): NotificationDetails {
+export function benchNotification(i: number, quoteId: number, time: number, status: ActionStatus, report: boolean): NotificationDetails {
   return {
     id: `n-${i}`,
     quoteId: String(quoteId),

@@ -62,8 +62,8 @@ function timeMarkAllAsRead(reducer: SliceReducer, unread: number): number {
 export async function benchNotifications(): Promise<void> {
   const small = ingestWorkload(5_000, INGEST);
   const large = ingestWorkload(10_000, INGEST);
-  const reducer = notificationsReducer as SliceReducer;
-  const baseline = baselineReducer as SliceReducer;
+  const reducer: SliceReducer = notificationsReducer;
+  const baseline: SliceReducer = baselineReducer;
 
   // Warm-up, so that both implementations are measured optimized.
   measure(reducer, ingestWorkload(2_000, 2_000, 1), 3);

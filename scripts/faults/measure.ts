@@ -29,7 +29,6 @@ async function main(): Promise<void> {
         let firstComplete = 0;
         let secondComplete = 0;
         let duplicates = 0;
-        let seedsWithDuplicates = 0;
         let misleading = 0;
         const notes: string[] = [];
         for (let seed = 1; seed <= seeds; seed++) {
@@ -53,7 +52,6 @@ async function main(): Promise<void> {
           const creations = await bench.creations();
           const extra = Math.max(0, creations.length - stack.deployTransactions);
           duplicates += extra;
-          if (extra > 0) seedsWithDuplicates++;
           console.error(`${name} rate ${rate} seed ${seed}: first exit ${first.code} in ${seconds} s, ${creations.length} creation(s), complete ${complete}`);
         }
         rows.push(

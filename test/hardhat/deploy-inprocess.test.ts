@@ -36,7 +36,7 @@ describe("deploy-multiaccount (in-process network)", function () {
     };
   }
 
-  async function expectNothingSent(run: () => Promise<unknown>, errorType: Function, message: RegExp): Promise<void> {
+  async function expectNothingSent(run: () => Promise<unknown>, errorType: new (...args: never[]) => Error, message: RegExp): Promise<void> {
     const block = await ethers.provider.getBlockNumber();
     const before = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
     let caught: unknown;

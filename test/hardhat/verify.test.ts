@@ -14,7 +14,7 @@ import { deployMultiAccount, type DeploymentResult } from "../../src/hardhat/int
 import { hardhat2Host } from "../../src/hardhat/internal/hardhat2-host";
 
 // A plain JS helper, because it is also preloaded into child processes that have no TypeScript.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a JS file without types; an import would need allowJs
 const { mockSolcList } = require("./helpers/offline-solc-list.js") as { mockSolcList(module: typeof undici): MockAgent };
 
 const API_KEY = "loopback-explorer-api-key";

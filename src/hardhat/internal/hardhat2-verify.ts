@@ -105,13 +105,15 @@ interface HardhatVerifyUndici {
 async function withRequestRules<T>(plugin: ExplorerPlugin, route: VerificationRoute, body: () => Promise<T>): Promise<T> {
   // undici keeps the global dispatcher under a symbol shared by every copy of it, so the explorer
   // plugin's own copy sets it for all of them (the upgrades plugin's requests included).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the explorer plugin's own copy, found at run time
   const undici = require(require.resolve("undici", { paths: [plugin.dir] })) as UndiciLike;
   const previous = undici.getGlobalDispatcher();
-  const rules: DispatcherLike = Object.create(previous as object);
+  const rules: DispatcherLike = Object.create(previous);
   rules.dispatch = (options, handler) => previous.dispatch(routeRequest(options, route), handler);
   let own: HardhatVerifyUndici = {};
   if (plugin.kind === "hardhat-verify") {
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file inside the installed plugin, found at run time
       own = require(path.join(plugin.dir, "internal", "undici.js")) as HardhatVerifyUndici;
     } catch {
       own = {};

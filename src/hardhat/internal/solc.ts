@@ -37,7 +37,7 @@ export function findNpmSolcBuild(version: string, roots: string[]): NpmSolcBuild
     const compilerPath = path.join(dir, "soljson.js");
     if (pkg.version !== version || !fs.existsSync(compilerPath)) continue;
     // The long version (with the commit) goes into build-info and is what explorers verify against.
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the solc package found on disk at run time
     const solc = require(dir) as { version(): string };
     const longVersion = solc.version().replace(/\.Emscripten.*$/, "");
     found = { version, longVersion, compilerPath, isSolcJs: true };

@@ -37,7 +37,7 @@ export function useEnvironment(fixture: string, env: () => Record<string, string
     process.chdir(dir);
     Object.assign(process.env, env(), { HARDHAT_NETWORK: network });
     resetHardhatContext();
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after chdir and resetHardhatContext, for this fixture project
     holder.hre = require("hardhat");
   });
   after(function () {

@@ -86,7 +86,7 @@ export async function startExplorer(modeOrOptions: ExplorerMode | ExplorerOption
       case "contract/checkproxyverification": {
         const implementation = pending.get(params.guid ?? "");
         if (implementation === undefined) return notOk("Unknown UID");
-        return ok(`The proxy's (${params.guid!.slice("proxy-".length)}) implementation contract is found at ${implementation} and is successfully updated.`);
+        return ok(`The proxy's (${params.guid.slice("proxy-".length)}) implementation contract is found at ${implementation} and is successfully updated.`);
       }
       case "logs/getLogs": {
         if (options.rpc === undefined) return notOk([], "No records found");
@@ -98,23 +98,28 @@ export async function startExplorer(modeOrOptions: ExplorerMode | ExplorerOption
     }
   }
 
+  async function respond(req: http.IncomingMessage, body: string, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const query = Object.fromEntries(url.searchParams);
+    const form = req.method === "POST" ? Object.fromEntries(new URLSearchParams(body)) : {};
+    const params = { ...query, ...form };
+    const reply = await answer(url.pathname, query, params).catch((error: Error) => notOk(error.message));
+    if (reply === undefined) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    requests.push({ method: req.method ?? "", path: url.pathname, query, params, module: params.module ?? "", action: params.action ?? "", answer: reply });
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(reply));
+  }
+
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
-    req.on("end", async () => {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const query = Object.fromEntries(url.searchParams);
-      const form = req.method === "POST" ? Object.fromEntries(new URLSearchParams(body)) : {};
-      const params = { ...query, ...form };
-      const reply = await answer(url.pathname, query, params).catch((error: Error) => notOk(error.message));
-      if (reply === undefined) {
-        res.writeHead(404);
-        res.end();
-        return;
-      }
-      requests.push({ method: req.method ?? "", path: url.pathname, query, params, module: params.module ?? "", action: params.action ?? "", answer: reply });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply));
+    // A failure outside `answer` (which turns its own errors into NOTOK replies) drops the connection.
+    req.on("end", () => {
+      respond(req, body, res).catch((error: Error) => res.destroy(error));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -81,65 +81,70 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
     return kinds[Math.floor(pick * kinds.length)];
   };
 
+  async function relay(request: http.IncomingMessage, response: http.ServerResponse, body: string, at: number): Promise<void> {
+    let parsed: { method?: string; params?: unknown[] } | unknown[];
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
+    const single = Array.isArray(parsed) ? undefined : parsed;
+    const call: CallInfo = {
+      index: calls.length,
+      method: single?.method ?? "batch",
+      params: single?.params ?? [],
+      sendsForwarded,
+    };
+    const log: CallLog = { ...call, at, forwarded: false };
+    calls.push(log);
+    const fault = draw(call);
+    log.fault = fault;
+    const isSend = SENDS.has(call.method);
+    try {
+      switch (fault) {
+        case "429": {
+          log.answeredAt = Date.now();
+          const retryAfter = String(plan.retryAfterSeconds ?? 1);
+          response.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter });
+          response.end(JSON.stringify({ jsonrpc: "2.0", id: single ? (single as { id?: unknown }).id : null, error: { code: -32005, message: "Too Many Requests" } }));
+          return;
+        }
+        case "reset":
+        case "down":
+          request.socket.destroy();
+          return;
+        case "lost": {
+          if (isSend) sendsForwarded++;
+          log.forwarded = true;
+          await forward(body);
+          request.socket.destroy();
+          return;
+        }
+        case "stall":
+          await new Promise((resolve) => setTimeout(resolve, plan.stallMs ?? 3000));
+          break;
+        default:
+          break;
+      }
+      if (isSend) sendsForwarded++;
+      log.forwarded = true;
+      const answer = await forward(body);
+      if (response.destroyed || request.socket.destroyed) return;
+      response.writeHead(answer.status, { "content-type": "application/json" });
+      response.end(answer.text);
+    } catch {
+      request.socket.destroy();
+    }
+  }
+
   const server = http.createServer((request, response) => {
     const at = Date.now();
     let body = "";
     request.on("data", (chunk) => (body += chunk));
-    request.on("end", async () => {
-      let parsed: { method?: string; params?: unknown[] } | unknown[];
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        response.writeHead(400).end();
-        return;
-      }
-      const single = Array.isArray(parsed) ? undefined : parsed;
-      const call: CallInfo = {
-        index: calls.length,
-        method: single?.method ?? "batch",
-        params: single?.params ?? [],
-        sendsForwarded,
-      };
-      const log: CallLog = { ...call, at, forwarded: false };
-      calls.push(log);
-      const fault = draw(call);
-      log.fault = fault;
-      const isSend = SENDS.has(call.method);
-      try {
-        switch (fault) {
-          case "429": {
-            log.answeredAt = Date.now();
-            const retryAfter = String(plan.retryAfterSeconds ?? 1);
-            response.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter });
-            response.end(JSON.stringify({ jsonrpc: "2.0", id: single ? (single as { id?: unknown }).id : null, error: { code: -32005, message: "Too Many Requests" } }));
-            return;
-          }
-          case "reset":
-          case "down":
-            request.socket.destroy();
-            return;
-          case "lost": {
-            if (isSend) sendsForwarded++;
-            log.forwarded = true;
-            await forward(body);
-            request.socket.destroy();
-            return;
-          }
-          case "stall":
-            await new Promise((resolve) => setTimeout(resolve, plan.stallMs ?? 3000));
-            break;
-          default:
-            break;
-        }
-        if (isSend) sendsForwarded++;
-        log.forwarded = true;
-        const answer = await forward(body);
-        if (response.destroyed || request.socket.destroyed) return;
-        response.writeHead(answer.status, { "content-type": "application/json" });
-        response.end(answer.text);
-      } catch {
-        request.socket.destroy();
-      }
+    // relay catches its own failures; anything else drops the connection too.
+    request.on("end", () => {
+      relay(request, response, body, at).catch(() => request.socket.destroy());
     });
   });
   server.keepAliveTimeout = 60_000;

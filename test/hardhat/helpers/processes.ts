@@ -76,7 +76,7 @@ export function runHardhat(cwd: string, args: string[], env: Record<string, stri
 
 /** Text without ANSI escape sequences, in case a child colours its output all the same. */
 export function withoutAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- matching ANSI escapes, which start with ESC
   return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
 }
 

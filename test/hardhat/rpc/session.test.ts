@@ -179,7 +179,7 @@ describe("the RPC session over a flaky endpoint", function () {
       expect(again).to.equal(hash);
       expect(proxy.calls.filter((call) => call.method.startsWith("eth_send"))).to.deep.equal([]);
       expect((await transactionsFrom()).length).to.equal(1);
-      expect(second.lines.some((line) => line.includes(`reused contract creation ${hash}`))).to.equal(true);
+      expect(second.lines.some((line) => line.includes(`reused contract creation ${String(hash)}`))).to.equal(true);
       // Other data is a new transaction.
       await second.provider.request({ method: "eth_sendTransaction", params: [{ from: FROM, data: "0x6002600055" }] });
       expect((await transactionsFrom()).length).to.equal(2);

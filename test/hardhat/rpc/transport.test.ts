@@ -189,10 +189,10 @@ describe("rpc transport: httpTransport over a loopback server", function () {
     const port = (server.address() as net.AddressInfo).port;
     const realFetch = globalThis.fetch;
     const urls: string[] = [];
-    globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    globalThis.fetch = (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
       urls.push(String(input instanceof Request ? input.url : input));
       return realFetch(input, init);
-    }) as typeof fetch;
+    };
     try {
       await httpTransport(`http://user:p%40ss@127.0.0.1:${port}/path`).call("eth_chainId", [], 2000);
     } finally {

@@ -116,7 +116,7 @@ export class Journal {
     if ((parsed as Partial<JournalFile>)?.version !== 1 || !Array.isArray(runs)) {
       throw new AddressesFileError(file, `not a send journal of this plugin (expected {"version": 1, "runs": [...]})`);
     }
-    return runs as JournalRun[];
+    return runs;
   }
 
   /** Transactions of earlier unfinished runs of this task on this chain, from `from`, that no run has reused. */

@@ -16,6 +16,6 @@ export interface Artifact {
 
 export function upgradesCoreArtifact(upgradesDir: string, artifactPath: string): Artifact {
   const file = require.resolve(`@openzeppelin/upgrades-core/artifacts/${artifactPath}`, { paths: [upgradesDir] });
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an artifact of the host's upgrades install, found at run time
   return require(file) as Artifact;
 }

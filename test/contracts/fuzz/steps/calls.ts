@@ -106,7 +106,7 @@ export function directAccountCallStep(r: Resolver, action: Extract<Action, { kin
       from,
       to: account,
       data: r.abis.account.encodeFunctionData("_call", [r.env.protocols[0], item.data]),
-      predict: (ctx) => {
+      predict: () => {
         if (isAccount) revert("NotMultiAccount");
       },
     },

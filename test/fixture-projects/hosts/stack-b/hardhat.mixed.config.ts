@@ -5,6 +5,7 @@ import "@openzeppelin/hardhat-upgrades";
 import "multiaccount-kit/hardhat";
 import type { HardhatUserConfig } from "hardhat/config";
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the stack A host's copy, by path
 require(require.resolve("@nomiclabs/hardhat-ethers", { paths: [process.env.FIXTURE_STACK_A_DIR ?? ""] }));
 
 const config: HardhatUserConfig = {
