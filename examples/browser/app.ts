@@ -2,7 +2,7 @@
 // WebSocket, with plain DOM rendering. Bundled by build.ts; served by the mock hedger:
 //   npm run mock-hedger -- --port 8090 --static examples/browser/dist
 //   open http://127.0.0.1:8090/?account=0x...
-// URL parameters: account, ws, rest, app, minDelayMs, maxDelayMs (all optional).
+// URL parameters: account, socketUrl, baseUrl, appName, minDelayMs, maxDelayMs (all optional).
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
 // In your app: from "multiaccount-kit/notifications".
@@ -13,7 +13,7 @@ import {
   markAsRead,
   notificationsReducer,
   selectConnectionStatus,
-  selectNewNotification,
+  selectIsNewNotification,
   selectReadNotifications,
   selectUnreadNotifications,
   startNotificationUpdater,
@@ -25,7 +25,7 @@ const DEMO_ACCOUNT = "0x00000000000000000000000000000000000a11ce";
 
 interface PageConfig {
   account: string;
-  wsUrl: string;
+  socketUrl: string;
   baseUrl: string;
   appName: string;
   backoff: BackoffOptions;
@@ -36,10 +36,10 @@ function readConfig(url: URL): PageConfig {
   const params = url.searchParams;
   const account = params.get("account") || DEMO_ACCOUNT;
   if (!/^0x[0-9a-fA-F]{40}$/.test(account)) throw new Error(`?account= must be a 0x-prefixed 20-byte address, got "${account}"`);
-  const wsUrl = params.get("ws") || `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}/ws/position-state-ws3`;
-  if (!/^wss?:\/\//.test(wsUrl)) throw new Error(`?ws= must be a ws:// or wss:// URL, got "${wsUrl}"`);
-  const baseUrl = params.get("rest") || url.origin;
-  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`?rest= must be an http:// or https:// URL, got "${baseUrl}"`);
+  const socketUrl = params.get("socketUrl") || `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}/ws/position-state-ws3`;
+  if (!/^wss?:\/\//.test(socketUrl)) throw new Error(`?socketUrl= must be a ws:// or wss:// URL, got "${socketUrl}"`);
+  const baseUrl = params.get("baseUrl") || url.origin;
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`?baseUrl= must be an http:// or https:// URL, got "${baseUrl}"`);
   const backoff: BackoffOptions = {};
   for (const name of ["minDelayMs", "maxDelayMs"] as const) {
     const raw = params.get(name);
@@ -50,7 +50,7 @@ function readConfig(url: URL): PageConfig {
   }
   // The default cap (30 s) must not fall below a larger minimum given alone.
   if (backoff.minDelayMs !== undefined && backoff.maxDelayMs === undefined) backoff.maxDelayMs = Math.max(backoff.minDelayMs, 30_000);
-  return { account, wsUrl, baseUrl, appName: params.get("app") || "multiaccount-kit-browser-example", backoff };
+  return { account, socketUrl, baseUrl, appName: params.get("appName") || "multiaccount-kit-browser-example", backoff };
 }
 
 function createNotificationsStore(config: PageConfig) {
@@ -128,7 +128,7 @@ function mountView(store: NotificationsStore): () => void {
     const connection = selectConnectionStatus(state);
     status.textContent = connection;
     status.dataset.status = connection;
-    flag.hidden = !selectNewNotification(state);
+    flag.hidden = !selectIsNewNotification(state);
     const unread = selectUnreadNotifications(state);
     if (unread !== shownUnread) {
       shownUnread = unread;
@@ -157,14 +157,14 @@ function start(): void {
     return;
   }
   element("account").textContent = config.account;
-  element("hedger").textContent = config.wsUrl;
+  element("hedger").textContent = config.socketUrl;
   const store = createNotificationsStore(config);
   const unmount = mountView(store);
   const stop = startNotificationUpdater(store, {
     account: config.account,
     baseUrl: config.baseUrl,
     appName: config.appName,
-    wsUrl: config.wsUrl,
+    socketUrl: config.socketUrl,
     whitelisted: true,
     fetchData: true,
   });

@@ -5,7 +5,7 @@
 //     starts its own mock hedger, emits a few notifications, drops the connection once (a
 //     notification sent meanwhile arrives through the backfill), then stops and exits.
 //   npx ts-node --transpile-only examples/redux-node/index.ts \
-//       --ws ws://127.0.0.1:8090/ws/position-state-ws3 --rest http://127.0.0.1:8090 --account 0x...
+//       --socket-url ws://127.0.0.1:8090/ws/position-state-ws3 --base-url http://127.0.0.1:8090 --account 0x...
 //     connects to a running hedger (e.g. `npm run mock-hedger -- --port 8090`) until Ctrl-C.
 import WebSocket from "ws";
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
@@ -26,11 +26,11 @@ const APP_NAME = "multiaccount-kit-example";
 const DEMO_ACCOUNT = "0x00000000000000000000000000000000000a11ce";
 const WAIT_MS = 15_000;
 
-const USAGE = `Usage: ts-node examples/redux-node/index.ts [--ws URL --rest URL --account 0x... [--app NAME]]
+const USAGE = `Usage: ts-node examples/redux-node/index.ts [--socket-url URL --base-url URL --account 0x... [--app-name NAME]]
 Without options it runs against its own mock hedger and exits when done.`;
 
 interface Target {
-  wsUrl: string;
+  socketUrl: string;
   baseUrl: string;
   account: string;
   appName: string;
@@ -40,18 +40,20 @@ function parseArgs(argv: string[]): Target | undefined {
   const args: Record<string, string> = {};
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
-    if (!["--ws", "--rest", "--account", "--app"].includes(flag) || value === undefined) {
+    if (!["--socket-url", "--base-url", "--account", "--app-name"].includes(flag) || value === undefined) {
       throw new Error(`unexpected argument "${flag}"${value === undefined ? " (missing its value)" : ""}\n${USAGE}`);
     }
     args[flag.slice(2)] = value;
   }
   if (Object.keys(args).length === 0) return undefined;
-  const missing = ["ws", "rest", "account"].filter((name) => args[name] === undefined);
-  if (missing.length > 0) throw new Error(`--${missing.join(", --")} missing: give --ws, --rest and --account together\n${USAGE}`);
-  if (!/^wss?:\/\//.test(args.ws)) throw new Error(`--ws must be a ws:// or wss:// URL, got "${args.ws}"`);
-  if (!/^https?:\/\//.test(args.rest)) throw new Error(`--rest must be an http:// or https:// URL, got "${args.rest}"`);
+  const missing = ["socket-url", "base-url", "account"].filter((name) => args[name] === undefined);
+  if (missing.length > 0) throw new Error(`--${missing.join(", --")} missing: give --socket-url, --base-url and --account together\n${USAGE}`);
+  const socketUrl = args["socket-url"];
+  const baseUrl = args["base-url"];
+  if (!/^wss?:\/\//.test(socketUrl)) throw new Error(`--socket-url must be a ws:// or wss:// URL, got "${socketUrl}"`);
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`--base-url must be an http:// or https:// URL, got "${baseUrl}"`);
   if (!/^0x[0-9a-fA-F]{40}$/.test(args.account)) throw new Error(`--account must be a 0x-prefixed 20-byte address, got "${args.account}"`);
-  return { wsUrl: args.ws, baseUrl: args.rest, account: args.account, appName: args.app ?? APP_NAME };
+  return { socketUrl, baseUrl, account: args.account, appName: args["app-name"] ?? APP_NAME };
 }
 
 function createNotificationsStore() {
@@ -116,7 +118,7 @@ function waitFor(what: string, condition: () => boolean, timeoutMs = WAIT_MS): P
 async function runAgainstOwnHedger(): Promise<void> {
   const account = DEMO_ACCOUNT;
   const hedger = await startMockHedger({ port: 0 });
-  console.log(`hedger   ${hedger.url} (account ${account})`);
+  console.log(`hedger   ${hedger.origin} (account ${account})`);
   const store = createNotificationsStore();
   const received = new Set<string>();
   const stopPrinting = printArrivals(store, received);
@@ -136,9 +138,9 @@ async function runAgainstOwnHedger(): Promise<void> {
     const earlier = emit("before start", () => hedger.record(account, { last_seen_action: "SendQuote", action_status: "success" }));
     stopUpdater = startNotificationUpdater(store, {
       account,
-      baseUrl: hedger.restBaseUrl,
+      baseUrl: hedger.baseUrl,
       appName: APP_NAME,
-      wsUrl: hedger.wsUrl,
+      socketUrl: hedger.socketUrl,
       whitelisted: true,
       fetchData: true,
     });
@@ -174,7 +176,7 @@ async function runAgainst(target: Target): Promise<void> {
   const store = createNotificationsStore();
   const stopPrinting = printArrivals(store, new Set());
   const stopUpdater = startNotificationUpdater(store, { ...target, whitelisted: true, fetchData: true });
-  console.log(`watching ${target.account} at ${target.wsUrl}; Ctrl-C to stop`);
+  console.log(`watching ${target.account} at ${target.socketUrl}; Ctrl-C to stop`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

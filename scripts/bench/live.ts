@@ -64,7 +64,7 @@ export async function benchLive(): Promise<void> {
     )
   );
   const dispatch = store.dispatch as (action: unknown) => unknown;
-  dispatch(connectNotifications({ url: hedger.wsUrl, account: ACCOUNT, whitelisted: true, baseUrl: hedger.restBaseUrl, appName: "bench" }));
+  dispatch(connectNotifications({ socketUrl: hedger.socketUrl, account: ACCOUNT, whitelisted: true, baseUrl: hedger.baseUrl, appName: "bench" }));
   await until(() => hedger.subscribers(ACCOUNT) === 1);
 
   // Paced sender: message i leaves at start + i ms (catching up if the loop falls behind).

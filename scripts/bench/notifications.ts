@@ -9,8 +9,8 @@ import {
   addUnreadNotification,
   type NotificationState,
 } from "../../src/notifications";
-import { baselineReducer } from "./notifications-baseline";
-import { ingestWorkload, type IngestWorkload } from "./notifications-workload";
+import { baselineReducer } from "../../test/support/notifications-baseline";
+import { ingestWorkload, type IngestWorkload } from "../../test/support/notifications-workload";
 
 type SliceReducer = Reducer<NotificationState, { type: string }>;
 

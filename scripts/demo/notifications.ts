@@ -78,7 +78,7 @@ export async function runNotificationsDemo(options: NotificationsDemoOptions = {
   print("== Notifications: a mock hedger, a Redux store, the live middleware and the updater ==");
 
   const hedger: MockHedger = await startMockHedger({ port: 0, host: "127.0.0.1" });
-  print(line("hedger", `REST ${hedger.restBaseUrl}, WebSocket ${hedger.wsUrl}`));
+  print(line("hedger", `REST ${hedger.baseUrl}, WebSocket ${hedger.socketUrl}`));
 
   /** Notification id -> the REST route whose answer first carried it. */
   const carried = new Map<string, string>();
@@ -151,9 +151,9 @@ export async function runNotificationsDemo(options: NotificationsDemoOptions = {
     );
     stopUpdater = startNotificationUpdater(store, {
       account: ACCOUNT,
-      baseUrl: hedger.restBaseUrl,
+      baseUrl: hedger.baseUrl,
       appName: APP_NAME,
-      wsUrl: hedger.wsUrl,
+      socketUrl: hedger.socketUrl,
       whitelisted: true,
       fetchData: true,
     });

@@ -20,7 +20,7 @@ interface Mutation {
   replace: string;
 }
 
-const LIST_OPS = "src/notifications/list-ops.ts";
+const LIST_OPS = "src/notifications/lists/transitions.ts";
 
 const MUTATIONS: Mutation[] = [
   {
@@ -46,7 +46,7 @@ const MUTATIONS: Mutation[] = [
 const ROOT = path.resolve(__dirname, "../..");
 const TEST = "test/notifications/reducer-equivalence.test.ts";
 /** What the equivalence test loads; nothing else is copied. */
-const COPIED = ["package.json", "tsconfig.json", ".mocharc.js", "src/notifications", "scripts/bench", "test/notifications"];
+const COPIED = ["package.json", "tsconfig.json", ".mocharc.js", "src/notifications", "test/support", "test/notifications"];
 
 interface RunResult {
   passed: number;

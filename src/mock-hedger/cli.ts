@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npx multiaccount-kit-mock-hedger --port 8090`: runs the mock hedger until interrupted.
-import { startMockHedger } from "./server";
+import { startMockHedger } from "./hedger";
 
 const USAGE = `Usage: multiaccount-kit-mock-hedger [--port 8090] [--host 127.0.0.1] [--base-path /api]
-                                    [--ws-path /ws/position-state-ws3] [--static DIR]
+                                    [--socket-path /ws/position-state-ws3] [--static DIR]
                                     [--emit-every MS] [--account 0x...]
 
 Serves POST {base}/position-state/{start}/{size} and the notification WebSocket.
@@ -42,12 +42,12 @@ async function main() {
     port,
     host: args.host,
     basePath: args["base-path"],
-    wsPath: args["ws-path"],
+    socketPath: args["socket-path"],
     staticDir: args.static,
     log: (line) => console.log(`[mock-hedger] ${line}`),
   });
-  console.log(`[mock-hedger] REST  ${hedger.restBaseUrl}/position-state/{start}/{size}`);
-  console.log(`[mock-hedger] WS    ${hedger.wsUrl}`);
+  console.log(`[mock-hedger] REST  ${hedger.baseUrl}/position-state/{start}/{size}`);
+  console.log(`[mock-hedger] WS    ${hedger.socketUrl}`);
   if (args["emit-every"] !== undefined) {
     const every = Number(args["emit-every"]);
     if (!(every > 0) || args.account === undefined) {

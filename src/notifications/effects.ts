@@ -1,8 +1,48 @@
-// The thunk's extra argument, checked and filled with the real defaults.
+// Effects are passed in: the HTTP `fetch`, the logger and the timers, with the real ones as
+// defaults. Thunks get theirs from redux-thunk's extra argument, checked here.
+import type { ThunkAction } from "redux-thunk";
 import { NotificationsInputError } from "./errors";
-import type { FetchLike, NotificationsExtraArgument, NotificationsLogger, NotificationsTimers } from "./types";
+import type { NotificationsAction } from "./state/actions";
+import type { NotificationsRootState } from "./state/types";
 
+export interface NotificationsLogger {
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface NotificationsTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * The thunk's extra argument (`thunk.withExtraArgument({...})`). Every field is optional; the
+ * defaults are the global `fetch`, `console`, a 10 s timeout and the global timers.
+ */
+export interface NotificationsExtraArgument {
+  fetch?: FetchLike;
+  logger?: NotificationsLogger;
+  timeoutMs?: number;
+  timers?: NotificationsTimers;
+}
+
+/** A thunk of this module: redux-thunk's, on the root state, with any extra argument. */
+export type NotificationsThunk<R> = ThunkAction<R, NotificationsRootState, unknown, NotificationsAction>;
+
+/** Bound on each REST request, body included, unless the caller gives another. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export const globalTimers: NotificationsTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** The global fetch, bound, or undefined where there is none. Read at call time, not import time. */
+export function globalFetch(): FetchLike | undefined {
+  return typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined;
+}
 
 export interface NotificationsEffects {
   /** Undefined only where there is no global fetch and none was passed. */
@@ -11,11 +51,6 @@ export interface NotificationsEffects {
   timeoutMs: number;
   timers: NotificationsTimers;
 }
-
-const globalTimers: NotificationsTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 function invalid(field: string, expected: string): NotificationsInputError {
   return new NotificationsInputError(
@@ -40,6 +75,5 @@ export function resolveEffects(extra: unknown): NotificationsEffects {
   if (typeof timers.setTimeout !== "function" || typeof timers.clearTimeout !== "function") {
     throw invalid("timers", "an object with setTimeout and clearTimeout");
   }
-  const fetchFn = e.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
-  return { fetch: fetchFn, logger, timeoutMs, timers };
+  return { fetch: e.fetch ?? globalFetch(), logger, timeoutMs, timers };
 }

@@ -1,6 +1,8 @@
 // multiaccount-kit/notifications: a plain-Redux notifications slice for the root key `notifications`.
-// Nothing here imports Node built-ins, Hardhat, ethers or ws: it bundles for browsers.
+// Nothing here imports Node built-ins, Hardhat, ethers or ws: it bundles for browsers. This file is
+// the whole public surface; everything else is internal (tests import it by path).
 
+// state/: the slice — its shape, enums, actions, reducer, selectors, and the callback thunks.
 export {
   ActionStatus,
   ApiState,
@@ -10,72 +12,58 @@ export {
   NotificationType,
   OrderType,
   StateType,
-} from "./enums";
-export type {
-  ConnectionStatus,
-  FetchLike,
-  NotificationDetails,
-  NotificationInput,
-  NotificationResponse,
-  NotificationState,
-  NotificationUrlResponseType,
-  NotificationsExtraArgument,
-  NotificationsLogger,
-  NotificationsRootState,
-  NotificationsTimers,
-} from "./types";
+} from "./state/enums";
+export type { ConnectionStatus, NotificationDetails, NotificationInput, NotificationState, NotificationsRootState } from "./state/types";
 export {
   NotificationsActionType,
   addReadNotification,
   addUnreadNotification,
   ingestNotifications,
-  notificationsFetchFailed,
-  notificationsFetchStarted,
-  notificationsFetchSucceeded,
   readAllNotifications,
   readOneNotification,
-  setConnectionStatus,
   setReadNotifications,
   setUnreadNotifications,
   updateIsNewNotification,
   updateTimestamp,
-} from "./actions";
-export type { NotificationsAction } from "./actions";
-export { initialNotificationsState, notificationsReducer } from "./reducer";
+} from "./state/actions";
+export type { NotificationsAction } from "./state/actions";
+export { initialNotificationsState, notificationsReducer } from "./state/reducer";
 export {
   selectConnectionStatus,
+  selectIsNewNotification,
   selectLastUpdateTimestamp,
-  selectNewNotification,
   selectNotificationsState,
   selectNotificationsStatus,
   selectPartialFillNotifications,
   selectReadNotifications,
   selectUnreadNotifications,
   selectVisibleNotifications,
-} from "./selectors";
-export { groupingNotification, parseNotificationResponses, toNotification } from "./transform";
-export { compareNewness, isSameNotification } from "./rules";
-export { DEFAULT_TIMEOUT_MS } from "./effects";
-export { fetchNotificationPage, notificationsPageUrl, validateRequest } from "./fetch";
-export type { FetchPageEffects, NotificationPage, NotificationPageRequest, NotificationsRequestParams } from "./fetch";
-export { getAllNotifications, getNotifications } from "./thunks";
-export type { GetAllNotificationsParams, GetNotificationsResult, NotificationsThunk } from "./thunks";
-export {
-  DEFAULT_NEW_NOTIFICATION_FLAG_MS,
-  addNotification,
-  flagNewNotification,
-  markAllAsRead,
-  markAsRead,
-} from "./callbacks";
-export { NotificationFetchError, NotificationsError, NotificationsInputError } from "./errors";
-export type { NotificationFetchFailure } from "./errors";
+} from "./state/selectors";
+export { addNotification, markAllAsRead, markAsRead } from "./state/callbacks";
+export { DEFAULT_NEW_NOTIFICATION_FLAG_MS, setNewNotificationFlag } from "./state/new-notification-flag";
 
-// Live connection (WebSocket middleware, updater).
-export { CONNECT, DISCONNECT, connectNotifications, disconnectNotifications } from "./connection";
-export type { ConnectNotificationsAction, ConnectNotificationsPayload, DisconnectNotificationsAction } from "./connection";
-export { DEFAULT_BACKOFF, backoffDelay, resolveBackoff } from "./backoff";
-export type { BackoffOptions, BackoffPolicy } from "./backoff";
-export { MIDDLEWARE_PROBE, createNotificationsMiddleware } from "./middleware";
-export type { NotificationsMiddlewareOptions, WebSocketConstructor, WebSocketLike } from "./middleware";
-export { startNotificationUpdater } from "./updater";
-export type { NotificationUpdaterOptions, TimestampStorage } from "./updater";
+// lists/: the list rules. Only the two comparisons a UI may want are public.
+export { compareNewness, isSameNotification } from "./lists/rules";
+
+// wire/: the hedger's format, and the conversion into the store's.
+export type { NotificationResponse, NotificationUrlResponseType } from "./wire/types";
+export { groupingNotification, parseNotificationResponses, toNotification } from "./wire/transform";
+
+// fetch/: loading over REST.
+export { getAllNotifications, getNotifications } from "./fetch/thunks";
+export type { GetAllNotificationsParams, GetNotificationsResult } from "./fetch/thunks";
+export type { NotificationsRequestParams } from "./fetch/page";
+
+// The effects the thunks are given, and the errors.
+export type { FetchLike, NotificationsExtraArgument, NotificationsLogger, NotificationsThunk, NotificationsTimers } from "./effects";
+export { NotificationsError, NotificationsInputError } from "./errors";
+
+// live/: the live connection (WebSocket middleware, updater).
+export { connectNotifications, disconnectNotifications } from "./live/connection";
+export type { ConnectNotificationsAction, ConnectNotificationsPayload, DisconnectNotificationsAction } from "./live/connection";
+export { createNotificationsMiddleware } from "./live/middleware";
+export type { NotificationsMiddlewareOptions } from "./live/options";
+export type { BackoffOptions } from "./live/backoff";
+export type { WebSocketConstructor, WebSocketLike } from "./live/session";
+export { startNotificationUpdater } from "./live/updater";
+export type { NotificationUpdaterOptions, TimestampStorage } from "./live/updater";

@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { buildBrowserExample, type BrowserExampleBuild } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import type { NotificationResponse } from "../../src/notifications";
+import { until } from "../support/wait";
 
 const ROOT = path.resolve(__dirname, "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -41,15 +42,6 @@ function ensureChromium(): string {
   }
   if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but there is still no ${CHROMIUM}. ${fix}`);
   return CHROMIUM;
-}
-
-/** Polls a condition on the Node side (e.g. the mock hedger's subscriptions). */
-async function until(what: string, condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const item = (list: "unread" | "read", id: string) => `[data-testid="${list}"] li[data-id="${id}"]`;
@@ -119,9 +111,9 @@ describe("examples/browser in headless Chromium", function () {
 
   it("(a) connects: status becomes open", async () => {
     // The page's defaults point at its own origin; a short backoff keeps the restart step quick.
-    await page.goto(`${hedger.url}/?account=${ACCOUNT}&minDelayMs=100&maxDelayMs=500`);
+    await page.goto(`${hedger.origin}/?account=${ACCOUNT}&minDelayMs=100&maxDelayMs=500`);
     await page.waitForSelector(status("open"));
-    await until("the page's subscription", () => hedger.subscribers(ACCOUNT) > 0);
+    await until("the page's subscription", () => hedger.subscribers(ACCOUNT) > 0, WAIT_MS);
   });
 
   let first: NotificationResponse;
@@ -148,7 +140,7 @@ describe("examples/browser in headless Chromium", function () {
     await hedger.up();
     await page.waitForSelector(status("open"));
     await page.waitForSelector(item("unread", missed.id));
-    await until("the page's new subscription", () => hedger.subscribers(ACCOUNT) > 0);
+    await until("the page's new subscription", () => hedger.subscribers(ACCOUNT) > 0, WAIT_MS);
     afterRestart = hedger.emit(ACCOUNT, { ...VISIBLE, last_seen_action: "RequestToClosePosition" });
     await page.waitForSelector(item("unread", afterRestart.id));
     for (const id of [first.id, missed.id, afterRestart.id]) {

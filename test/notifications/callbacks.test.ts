@@ -1,39 +1,21 @@
-// The spec's callback hooks as thunks: addNotification, markAsRead, markAllAsRead, flagNewNotification.
+// The thunks behind the callback hooks: addNotification, markAsRead, markAllAsRead, setNewNotificationFlag.
 import { expect } from "chai";
 import {
   DEFAULT_NEW_NOTIFICATION_FLAG_MS,
   NotificationType,
   NotificationsInputError,
   addNotification,
-  flagNewNotification,
   markAllAsRead,
   markAsRead,
+  setNewNotificationFlag,
   setReadNotifications,
   setUnreadNotifications,
-  type NotificationsTimers,
 } from "../../src/notifications";
-import { ids, newStore, note, until } from "./helpers";
+import { manualTimers } from "../support/manual-timers";
+import { until } from "../support/wait";
+import { ids, newStore, note } from "./helpers";
 
 const TC = NotificationType.TRANSFER_COLLATERAL;
-
-/** Timers that fire only when told to. */
-function manualTimers() {
-  const pending = new Map<number, { callback: () => void; ms: number }>();
-  let next = 0;
-  const timers: NotificationsTimers = {
-    setTimeout: (callback, ms) => {
-      pending.set(++next, { callback, ms });
-      return next;
-    },
-    clearTimeout: (handle) => void pending.delete(handle as number),
-  };
-  const fireAll = () => {
-    const due = [...pending.values()];
-    pending.clear();
-    for (const t of due) t.callback();
-  };
-  return { timers, pending, fireAll };
-}
 
 describe("addNotification", () => {
   it("adds to unread or read according to the status", () => {
@@ -106,11 +88,11 @@ describe("markAllAsRead", () => {
   });
 });
 
-describe("flagNewNotification", () => {
+describe("setNewNotificationFlag", () => {
   it("sets the flag and resets it after the delay, 1000 ms by default", () => {
     const { timers, pending, fireAll } = manualTimers();
     const store = newStore({ timers });
-    store.dispatch(flagNewNotification());
+    store.dispatch(setNewNotificationFlag());
     expect(store.getState().notifications.isNewNotification).to.equal(true);
     expect([...pending.values()].map((t) => t.ms)).to.deep.equal([DEFAULT_NEW_NOTIFICATION_FLAG_MS]);
     expect(DEFAULT_NEW_NOTIFICATION_FLAG_MS).to.equal(1000);
@@ -121,8 +103,8 @@ describe("flagNewNotification", () => {
   it("a later call restarts the delay", () => {
     const { timers, pending, fireAll } = manualTimers();
     const store = newStore({ timers });
-    store.dispatch(flagNewNotification(300));
-    store.dispatch(flagNewNotification(500));
+    store.dispatch(setNewNotificationFlag(300));
+    store.dispatch(setNewNotificationFlag(500));
     expect([...pending.values()].map((t) => t.ms), "the first timer was cleared").to.deep.equal([500]);
     fireAll();
     expect(store.getState().notifications.isNewNotification).to.equal(false);
@@ -132,21 +114,21 @@ describe("flagNewNotification", () => {
     const { timers, pending } = manualTimers();
     const a = newStore({ timers });
     const b = newStore({ timers });
-    a.dispatch(flagNewNotification(100));
-    b.dispatch(flagNewNotification(100));
+    a.dispatch(setNewNotificationFlag(100));
+    b.dispatch(setNewNotificationFlag(100));
     expect(pending.size).to.equal(2);
   });
 
   it("resets with real timers too", async () => {
     const store = newStore();
-    store.dispatch(flagNewNotification(10));
+    store.dispatch(setNewNotificationFlag(10));
     expect(store.getState().notifications.isNewNotification).to.equal(true);
-    await until(() => store.getState().notifications.isNewNotification === false, "the flag to reset");
+    await until("the flag to reset", () => store.getState().notifications.isNewNotification === false);
   });
 
   it("rejects a negative delay", () => {
     const store = newStore();
-    expect(() => store.dispatch(flagNewNotification(-1))).to.throw(NotificationsInputError, /delayMs/);
+    expect(() => store.dispatch(setNewNotificationFlag(-1))).to.throw(NotificationsInputError, /newNotificationFlagMs/);
     expect(store.getState().notifications.isNewNotification).to.equal(false);
   });
 });

@@ -77,8 +77,8 @@ describe("examples/redux-node", function () {
   });
 
   it("rejects an incomplete hedger address with a usage message", async () => {
-    const bad = await runExample(["--ws", "ws://127.0.0.1:1/ws/position-state-ws3"]);
+    const bad = await runExample(["--socket-url", "ws://127.0.0.1:1/ws/position-state-ws3"]);
     expect(bad.code).to.equal(1);
-    expect(bad.stderr).to.match(/--rest, --account missing/);
+    expect(bad.stderr).to.match(/--base-url, --account missing/);
   });
 });

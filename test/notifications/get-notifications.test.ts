@@ -9,7 +9,9 @@ import {
   getNotifications,
   type FetchLike,
 } from "../../src/notifications";
-import { ids, newStore, note, recordingLogger, sendJson, startServer, until, wire, type TestServer } from "./helpers";
+import { sendJson, startServer, type TestServer } from "../support/loopback";
+import { until } from "../support/wait";
+import { ids, newStore, note, recordingLogger, wire } from "./helpers";
 
 const ACCOUNT = "0x00000000000000000000000000000000000000A1";
 const params = (baseUrl: string, more: Record<string, unknown> = {}) => ({
@@ -123,7 +125,7 @@ describe("getNotifications", () => {
       reply = (res) => (hold = res);
       const store = newStore({ logger: recordingLogger() });
       const pending = store.dispatch(getNotifications(params(server.baseUrl)));
-      await until(() => hold !== undefined, "the request");
+      await until("the request", () => hold !== undefined);
       expect(store.getState().notifications.notificationsStatus).to.equal(ApiState.LOADING);
       sendJson(hold!, { position_state: [] });
       await pending;
@@ -263,7 +265,7 @@ describe("getNotifications", () => {
       const logger = recordingLogger();
       const store = newStore({ logger });
       const first = store.dispatch(getNotifications(params(server.baseUrl)));
-      await until(() => held.length === 1, "account A's request");
+      await until("account A's request", () => held.length === 1);
       const second = await store.dispatch(getNotifications({ ...params(server.baseUrl), account: ACCOUNT_B }));
       expect(ids(second.unreadNotifications)).to.deep.equal(["b-item"]);
       expect(await first).to.deep.equal({ unreadNotifications: [] });
@@ -278,7 +280,7 @@ describe("getNotifications", () => {
       const unabortable: FetchLike = (url, init) => globalThis.fetch(url, { ...init, signal: undefined });
       const store = newStore({ fetch: unabortable, logger: recordingLogger() });
       const first = store.dispatch(getNotifications(params(server.baseUrl)));
-      await until(() => held.length === 1, "account A's request");
+      await until("account A's request", () => held.length === 1);
       await store.dispatch(getNotifications({ ...params(server.baseUrl), account: ACCOUNT_B }));
       sendJson(held[0], { position_state: [wire({ id: "a-item", quote_id: 70 })] });
       expect(await first).to.deep.equal({ unreadNotifications: [] });
@@ -290,9 +292,9 @@ describe("getNotifications", () => {
     it("treats addresses that differ only in case as one account", async () => {
       const store = newStore({ logger: recordingLogger() });
       const first = store.dispatch(getNotifications(params(server.baseUrl)));
-      await until(() => held.length === 1, "the first request");
+      await until("the first request", () => held.length === 1);
       const second = store.dispatch(getNotifications({ ...params(server.baseUrl), account: ACCOUNT.toLowerCase() }));
-      await until(() => held.length === 2, "the second request");
+      await until("the second request", () => held.length === 2);
       for (const [i, res] of held.entries()) sendJson(res, { position_state: [wire({ id: `item-${i}`, quote_id: 80 + i })] });
       expect(ids((await first).unreadNotifications)).to.deep.equal(["item-0"]);
       expect(ids((await second).unreadNotifications)).to.deep.equal(["item-1"]);
@@ -302,7 +304,7 @@ describe("getNotifications", () => {
       const storeA = newStore({ logger: recordingLogger() });
       const storeB = newStore({ logger: recordingLogger() });
       const first = storeA.dispatch(getNotifications(params(server.baseUrl)));
-      await until(() => held.length === 1, "account A's request");
+      await until("account A's request", () => held.length === 1);
       await storeB.dispatch(getNotifications({ ...params(server.baseUrl), account: ACCOUNT_B }));
       sendJson(held[0], { position_state: [wire({ id: "a-item", quote_id: 70 })] });
       expect(ids((await first).unreadNotifications)).to.deep.equal(["a-item"]);

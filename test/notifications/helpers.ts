@@ -1,8 +1,6 @@
-// Shared fixtures for the notifications tests: notification builders, a real store, a real
-// loopback HTTP server and a logger that records what it is told.
+// Shared fixtures for the notifications tests: notification builders, a real store, a logger that
+// records what it is told, and the list invariants. Servers and waiting are in test/support/.
 import { expect } from "chai";
-import * as http from "http";
-import type { AddressInfo } from "net";
 import { applyMiddleware, combineReducers, createStore } from "redux";
 import { thunk, withExtraArgument, type ThunkDispatch } from "redux-thunk";
 import {
@@ -71,26 +69,28 @@ export function newStore(extra?: NotificationsExtraArgument, preloaded?: Notific
 }
 
 export interface RecordingLogger {
-  warn: (...args: unknown[]) => void;
-  error: (...args: unknown[]) => void;
   warnings: string[];
   errors: string[];
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
 }
 
 export function recordingLogger(): RecordingLogger {
-  const warnings: string[] = [];
-  const errors: string[] = [];
-  return {
-    warnings,
-    errors,
-    warn: (...args) => warnings.push(args.map(String).join(" ")),
-    error: (...args) => errors.push(args.map(String).join(" ")),
+  const logger: RecordingLogger = {
+    warnings: [],
+    errors: [],
+    warn: (...args) => void logger.warnings.push(args.map(String).join(" ")),
+    error: (...args) => void logger.errors.push(args.map(String).join(" ")),
   };
+  return logger;
 }
 
 export const ids = (list: readonly NotificationDetails[]) => list.map((n) => n.id);
 
-/** Both lists newest first, no duplicates in a list and nothing in both (decisions.md section 2). */
+/**
+ * Both lists newest first, no duplicates in a list and nothing in both (docs/design.md#list-rules):
+ * no id twice, and no `(quoteId, notificationType, actionStatus)` key twice outside collateral transfers.
+ */
 export function expectInvariants(state: NotificationState): void {
   const problems: string[] = [];
   for (const list of [state.unreadNotifications, state.readNotifications]) {
@@ -114,70 +114,4 @@ export function expectInvariants(state: NotificationState): void {
   // Chai only on failure: in the full mocha run hardhat-chai-matchers makes each deep.equal cost a
   // fraction of a millisecond even on empty arrays, and the equivalence test calls this 6,000 times.
   if (problems.length > 0) expect(problems, "list invariants").to.deep.equal([]);
-}
-
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** Resolves when the client went away before a response was sent. */
-  aborted: Promise<void>;
-}
-
-export interface TestServer {
-  baseUrl: string;
-  requests: RecordedRequest[];
-  close(): Promise<void>;
-}
-
-/**
- * A real HTTP server on 127.0.0.1, port 0. `respond` gets each request after its body was read and
- * writes the response (or holds it).
- */
-export async function startServer(
-  respond: (req: RecordedRequest, res: http.ServerResponse) => void | Promise<void>
-): Promise<TestServer> {
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const aborted = new Promise<void>((resolve) => res.on("close", () => !res.writableFinished && resolve()));
-      const recorded: RecordedRequest = {
-        method: req.method ?? "",
-        url: req.url ?? "",
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
-        aborted,
-      };
-      requests.push(recorded);
-      void respond(recorded, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-export function sendJson(res: http.ServerResponse, body: unknown, status = 200): void {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
-/** Waits until `condition` holds (polling), failing after `limitMs`. */
-export async function until(condition: () => boolean, what: string, limitMs = 5000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }

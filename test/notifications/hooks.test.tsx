@@ -1,14 +1,10 @@
-// The ten hooks of the spec, rendered inside a real react-redux Provider with react-test-renderer.
+// The hooks, rendered inside a real react-redux Provider with react-test-renderer.
 import { expect } from "chai";
 import { Provider } from "react-redux";
 import TestRenderer, { act } from "react-test-renderer";
 import {
   NotificationType,
   addUnreadNotification,
-  notificationsFetchFailed,
-  notificationsFetchStarted,
-  notificationsFetchSucceeded,
-  setConnectionStatus,
   setReadNotifications,
   setUnreadNotifications,
   updateTimestamp,
@@ -28,6 +24,13 @@ import {
   useUnreadNotifications,
   useVisibleNotifications,
 } from "../../src/notifications/react";
+import {
+  notificationsFetchFailed,
+  notificationsFetchStarted,
+  notificationsFetchSucceeded,
+  setConnectionStatus,
+} from "../../src/notifications/state/actions";
+import { manualTimers } from "../support/manual-timers";
 import { ids, newStore, note } from "./helpers";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -60,12 +63,6 @@ function Probe({ report }: { report: (hooks: Hooks) => void }) {
   };
   report(hooks);
   return <span>{hooks.visible.map((n) => n.id).join(",")}</span>;
-}
-
-function manualTimers() {
-  const due: Array<() => void> = [];
-  const timers: NotificationsTimers = { setTimeout: (callback) => due.push(callback), clearTimeout: () => undefined };
-  return { timers, fire: () => due.splice(0).forEach((f) => f()) };
 }
 
 function mount(extra?: { timers: NotificationsTimers }) {
@@ -158,11 +155,11 @@ describe("notifications React hooks", () => {
   });
 
   it("useSetNewNotificationFlag sets the flag and it resets after the delay", () => {
-    const { timers, fire } = manualTimers();
+    const { timers, fireAll } = manualTimers();
     const { hooks, renderer } = mount({ timers });
     act(() => hooks().setFlag(50));
     expect(hooks().isNew).to.equal(true);
-    act(() => fire());
+    act(() => fireAll());
     expect(hooks().isNew).to.equal(false);
     act(() => renderer.unmount());
   });

@@ -1,5 +1,6 @@
-// Shared pieces of the live-connection tests: a real store with thunk and the middleware, a
-// recording logger, and polling for outcomes (never a wall-clock assertion).
+// Shared pieces of the live-connection tests: a real store with thunk and the middleware, the
+// middleware's shared state for testing one part alone, fast reconnects, and a visible
+// notification's wire fields.
 import { applyMiddleware, combineReducers, legacy_createStore as createStore, type Reducer } from "redux";
 import { thunk } from "redux-thunk";
 import WebSocket from "ws";
@@ -9,23 +10,11 @@ import {
   type NotificationsMiddlewareOptions,
   type NotificationsRootState,
 } from "../../src/notifications";
-
-export interface RecordingLogger {
-  warnings: string[];
-  errors: string[];
-  warn(...args: unknown[]): void;
-  error(...args: unknown[]): void;
-}
-
-export function recordingLogger(): RecordingLogger {
-  const logger: RecordingLogger = {
-    warnings: [],
-    errors: [],
-    warn: (...args) => void logger.warnings.push(args.map(String).join(" ")),
-    error: (...args) => void logger.errors.push(args.map(String).join(" ")),
-  };
-  return logger;
-}
+import type { ConnectNotificationsPayload } from "../../src/notifications/live/connection";
+import { createLiveContext, type LiveContext, type LiveStore } from "../../src/notifications/live/context";
+import { resolveLiveOptions } from "../../src/notifications/live/options";
+import type { Session } from "../../src/notifications/live/session";
+import { recordingLogger } from "./helpers";
 
 /** Fast reconnects for tests; every value stays overridable. */
 export const FAST_BACKOFF = { minDelayMs: 10, maxDelayMs: 50, factor: 2, jitter: 0.2, resetAfterMs: 200 };
@@ -54,17 +43,30 @@ export function liveStore(options: NotificationsMiddlewareOptions = {}) {
   return { store, dispatch, actions, logger, state: () => store.getState().notifications };
 }
 
-/** Polls `condition` until it holds; fails with `what` after a generous bound. */
-export async function eventually(what: string, condition: () => boolean | Promise<boolean>, boundMs = 15_000): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A visible (showInModal) notification's wire fields. */
 export const VISIBLE = { state_type: "alert", action_status: "success" } as const;
+
+/**
+ * The live middleware's shared state without the middleware: a real store (reducer only) and the
+ * resolved options, for testing one part (session, intake, backfill, flag) on its own.
+ */
+export function liveContext(options: NotificationsMiddlewareOptions = {}) {
+  const store = createStore(combineReducers({ notifications: notificationsReducer }));
+  const logger = recordingLogger();
+  const ctx = createLiveContext(store as unknown as LiveStore, resolveLiveOptions({ WebSocket, backoff: FAST_BACKOFF, logger, ...options }));
+  return { ctx, store, logger, state: () => store.getState().notifications };
+}
+
+/** A session as session.ts makes them, made current in `ctx`. */
+export function testSession(ctx: LiveContext, payload: Partial<ConnectNotificationsPayload> = {}, startedAtSeconds = 1_700_000_000): Session {
+  const session: Session = {
+    payload: { socketUrl: "ws://127.0.0.1:1/ws", account: "0x00000000000000000000000000000000000a11ce", whitelisted: true, ...payload },
+    socket: undefined,
+    attempts: 0,
+    tried: false,
+    startedAtSeconds,
+    stopped: false,
+  };
+  ctx.session = session;
+  return session;
+}

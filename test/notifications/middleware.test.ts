@@ -1,9 +1,10 @@
 // The WebSocket middleware against a real `ws` server (the mock hedger) on a loopback port.
 import { expect } from "chai";
-import net from "net";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { connectNotifications, disconnectNotifications, selectConnectionStatus } from "../../src/notifications";
-import { FAST_BACKOFF, VISIBLE, eventually, liveStore, sleep } from "./live-helpers";
+import { startSilentServer } from "../support/loopback";
+import { sleep, until } from "../support/wait";
+import { FAST_BACKOFF, VISIBLE, liveStore } from "./live-helpers";
 
 const ALICE = "0x00000000000000000000000000000000000a11ce";
 const BOB = "0x0000000000000000000000000000000000000b0b";
@@ -23,23 +24,23 @@ describe("notifications middleware against a real ws server", function () {
 
   const connect = (account = ALICE, extra: object = {}) =>
     live!.dispatch(
-      connectNotifications({ url: hedger.wsUrl, account, whitelisted: true, baseUrl: hedger.restBaseUrl, appName: "tests", ...extra })
+      connectNotifications({ socketUrl: hedger.socketUrl, account, whitelisted: true, baseUrl: hedger.baseUrl, appName: "tests", ...extra })
     );
   const ids = () => live!.state().unreadNotifications.map((n) => n.id);
 
   it("subscribes on open, and again after every reconnect", async () => {
     live = liveStore();
     connect();
-    await eventually("first subscription", () => hedger.subscriptionLog.length === 1);
+    await until("first subscription", () => hedger.subscriptionLog.length === 1);
     expect(hedger.subscriptionLog[0]).to.deep.equal([ALICE]);
     expect(selectConnectionStatus(live.store.getState())).to.equal("open");
     for (let i = 2; i <= 4; i++) {
       hedger.dropConnections();
-      await eventually(`subscription ${i}`, () => hedger.subscriptionLog.length === i);
+      await until(`subscription ${i}`, () => hedger.subscriptionLog.length === i);
       expect(hedger.subscriptionLog[i - 1]).to.deep.equal([ALICE]);
     }
     const sent = hedger.emit(ALICE, VISIBLE);
-    await eventually("the notification after reconnects", () => ids().includes(sent.id));
+    await until("the notification after reconnects", () => ids().includes(sent.id));
   });
 
   it("opens no connection for a user who is not whitelisted", async () => {
@@ -53,14 +54,14 @@ describe("notifications middleware against a real ws server", function () {
   it("on an account switch, closes the old socket and never lets the old account's messages in", async () => {
     live = liveStore();
     connect(ALICE);
-    await eventually("alice subscribed", () => hedger.subscribers(ALICE) === 1);
+    await until("alice subscribed", () => hedger.subscribers(ALICE) === 1);
     const forAlice = hedger.emit(ALICE, VISIBLE);
-    await eventually("alice's notification", () => ids().includes(forAlice.id));
+    await until("alice's notification", () => ids().includes(forAlice.id));
     connect(BOB);
-    await eventually("bob subscribed and alice gone", () => hedger.subscribers(BOB) === 1 && hedger.subscribers(ALICE) === 0);
+    await until("bob subscribed and alice gone", () => hedger.subscribers(BOB) === 1 && hedger.subscribers(ALICE) === 0);
     const late = hedger.emit(ALICE, VISIBLE);
     const forBob = hedger.emit(BOB, VISIBLE);
-    await eventually("bob's notification", () => ids().includes(forBob.id));
+    await until("bob's notification", () => ids().includes(forBob.id));
     await sleep(50);
     expect(ids()).to.not.include(late.id);
     expect(hedger.subscriptionLog.at(-1)).to.deep.equal([BOB]);
@@ -69,16 +70,16 @@ describe("notifications middleware against a real ws server", function () {
   it("survives 20 server restarts in a row, backfilling what was sent while down: nothing lost, nothing twice", async () => {
     live = liveStore();
     connect();
-    await eventually("subscribed", () => hedger.subscribers(ALICE) === 1);
+    await until("subscribed", () => hedger.subscribers(ALICE) === 1);
     const expected: string[] = [];
     for (let round = 0; round < 20; round++) {
       expected.push(hedger.emit(ALICE, VISIBLE).id);
-      await eventually(`live notification ${round}`, () => ids().includes(expected.at(-1)!));
+      await until(`live notification ${round}`, () => ids().includes(expected.at(-1)!));
       await hedger.goDown();
-      await eventually(`client noticed restart ${round}`, () => live!.state().connectionStatus === "reconnecting");
+      await until(`client noticed restart ${round}`, () => live!.state().connectionStatus === "reconnecting");
       expected.push(hedger.record(ALICE, VISIBLE).id);
       await hedger.up();
-      await eventually(`backfill after restart ${round}`, () => ids().includes(expected.at(-1)!));
+      await until(`backfill after restart ${round}`, () => ids().includes(expected.at(-1)!));
     }
     const unread = ids();
     expect(new Set(unread).size, "duplicates in unread").to.equal(unread.length);
@@ -88,20 +89,16 @@ describe("notifications middleware against a real ws server", function () {
   });
 
   it("times out a server that accepts the connection and never answers, and keeps retrying", async () => {
-    const sockets: net.Socket[] = [];
-    const silent = net.createServer((socket) => void sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const { port } = silent.address() as net.AddressInfo;
+    const silent = await startSilentServer();
     try {
       live = liveStore({ connectTimeoutMs: 100 });
-      live.dispatch(connectNotifications({ url: `ws://127.0.0.1:${port}/ws`, account: ALICE, whitelisted: true }));
-      await eventually("three attempts", () => sockets.length >= 3);
+      live.dispatch(connectNotifications({ socketUrl: `ws://127.0.0.1:${silent.port}/ws`, account: ALICE, whitelisted: true }));
+      await until("three attempts", () => silent.accepted() >= 3);
       expect(live.logger.warnings.some((w) => /no connection to ws:\/\/127\.0\.0\.1:\d+\/ws within 100 ms/.test(w))).to.equal(true);
       expect(["connecting", "reconnecting"]).to.include(live.state().connectionStatus);
     } finally {
       live?.dispatch(disconnectNotifications());
-      sockets.forEach((s) => s.destroy());
-      await new Promise((resolve) => silent.close(resolve));
+      await silent.close();
     }
   });
 
@@ -109,12 +106,12 @@ describe("notifications middleware against a real ws server", function () {
     const port = hedger.port;
     await hedger.goDown();
     live = liveStore();
-    live.dispatch(connectNotifications({ url: `ws://127.0.0.1:${port}/ws/position-state-ws3`, account: ALICE, whitelisted: true }));
-    await eventually("reconnecting", () => live!.state().connectionStatus === "reconnecting");
+    live.dispatch(connectNotifications({ socketUrl: `ws://127.0.0.1:${port}/ws/position-state-ws3`, account: ALICE, whitelisted: true }));
+    await until("reconnecting", () => live!.state().connectionStatus === "reconnecting");
     await hedger.up();
-    await eventually("open", () => live!.state().connectionStatus === "open");
+    await until("open", () => live!.state().connectionStatus === "open");
     // The client is open before the hedger has read the subscription it sends on open.
-    await eventually("subscribed", () => hedger.subscriptionLog.length > 0);
+    await until("subscribed", () => hedger.subscriptionLog.length > 0);
     expect(hedger.subscriptionLog).to.deep.equal([[ALICE]]);
   });
 
@@ -122,17 +119,17 @@ describe("notifications middleware against a real ws server", function () {
     await hedger.goDown();
     live = liveStore({ backoff: { ...FAST_BACKOFF, maxRetries: 2 } });
     connect();
-    await eventually("closed", () => live!.state().connectionStatus === "closed");
+    await until("closed", () => live!.state().connectionStatus === "closed");
     expect(live.logger.errors.join("\n")).to.match(/gave up reconnecting to ws:\/\/.* after 2 retries/);
   });
 
   it("does not reconnect after an explicit disconnect", async () => {
     live = liveStore();
     connect();
-    await eventually("subscribed", () => hedger.subscribers(ALICE) === 1);
+    await until("subscribed", () => hedger.subscribers(ALICE) === 1);
     live.dispatch(disconnectNotifications());
     expect(live.state().connectionStatus).to.equal("closed");
-    await eventually("server saw the close", () => hedger.subscribers() === 0);
+    await until("server saw the close", () => hedger.subscribers() === 0);
     const connections = hedger.connectionCount;
     hedger.dropConnections();
     await sleep(300);
@@ -142,14 +139,14 @@ describe("notifications middleware against a real ws server", function () {
   it("drops bad messages with a warning and keeps the connection", async () => {
     live = liveStore({ maxMessageBytes: 2048 });
     connect();
-    await eventually("subscribed", () => hedger.subscribers(ALICE) === 1);
+    await until("subscribed", () => hedger.subscribers(ALICE) === 1);
     const connections = hedger.connectionCount;
     hedger.sendRaw(ALICE, "this is not json");
     hedger.sendRaw(ALICE, JSON.stringify({ id: 7, quote_id: 1 }));
     hedger.sendRaw(ALICE, JSON.stringify(["x", { ...VISIBLE, id: "good-in-array", quote_id: 5, create_time: 1, modify_time: 1 }]));
     hedger.sendRaw(ALICE, JSON.stringify({ id: "huge", failure_message: "x".repeat(4096) }));
     const unknownEnum = hedger.emit(ALICE, { state_type: "report", last_seen_action: "BrandNewAction" });
-    await eventually("the good items", () => ids().includes(unknownEnum.id) && ids().includes("good-in-array"));
+    await until("the good items", () => ids().includes(unknownEnum.id) && ids().includes("good-in-array"));
     const warnings = live.logger.warnings.join("\n");
     expect(warnings).to.include("dropped a message that is not JSON");
     expect(warnings).to.match(/dropped a malformed notification/);
@@ -164,10 +161,10 @@ describe("notifications middleware against a real ws server", function () {
   it("applies a burst as batched store updates", async () => {
     live = liveStore();
     connect();
-    await eventually("subscribed", () => hedger.subscribers(ALICE) === 1);
+    await until("subscribed", () => hedger.subscribers(ALICE) === 1);
     const before = live.actions.length;
     const sent = Array.from({ length: 200 }, () => hedger.emit(ALICE, VISIBLE).id);
-    await eventually("all 200", () => sent.every((id) => ids().includes(id)));
+    await until("all 200", () => sent.every((id) => ids().includes(id)));
     const ingests = live.actions.slice(before).filter((type) => type === "notifications/ingest").length;
     expect(ingests, "one store update per message").to.be.lessThan(20);
     expect(ids().length).to.equal(200);
@@ -176,18 +173,18 @@ describe("notifications middleware against a real ws server", function () {
   it("sets isNewNotification on a visible arrival and resets it after newNotificationFlagMs", async () => {
     live = liveStore({ newNotificationFlagMs: 150 });
     connect();
-    await eventually("subscribed", () => hedger.subscribers(ALICE) === 1);
+    await until("subscribed", () => hedger.subscribers(ALICE) === 1);
     hedger.emit(ALICE, { state_type: "report" });
-    await eventually("partial fill arrived", () => ids().length === 1);
+    await until("partial fill arrived", () => ids().length === 1);
     expect(live.state().isNewNotification, "a partial fill is not shown").to.equal(false);
     hedger.emit(ALICE, VISIBLE);
-    await eventually("flag set", () => live!.state().isNewNotification);
-    await eventually("flag reset", () => !live!.state().isNewNotification);
+    await until("flag set", () => live!.state().isNewNotification);
+    await until("flag reset", () => !live!.state().isNewNotification);
   });
 
   it("rejects a connect without a ws URL or account, by name", () => {
     live = liveStore();
-    expect(() => live!.dispatch(connectNotifications({ url: "http://x", account: ALICE, whitelisted: true }))).to.throw(/url must be a ws:\/\/ or wss:\/\/ URL/);
-    expect(() => live!.dispatch(connectNotifications({ url: hedger.wsUrl, account: "", whitelisted: true }))).to.throw(/account is empty/);
+    expect(() => live!.dispatch(connectNotifications({ socketUrl: "http://x", account: ALICE, whitelisted: true }))).to.throw(/socketUrl must be a ws:\/\/ or wss:\/\/ URL/);
+    expect(() => live!.dispatch(connectNotifications({ socketUrl: hedger.socketUrl, account: "", whitelisted: true }))).to.throw(/account is empty/);
   });
 });

@@ -20,8 +20,9 @@ import {
   type NotificationsAction,
   type NotificationState,
 } from "../../src/notifications";
-import { baselineReducer } from "../../scripts/bench/notifications-baseline";
-import { ingestWorkload, seededRandom } from "../../scripts/bench/notifications-workload";
+import { baselineReducer } from "../support/notifications-baseline";
+import { ingestWorkload } from "../support/notifications-workload";
+import { seededRandom } from "../support/seeded-random";
 import { expectInvariants, note } from "./helpers";
 
 const TYPES: Array<[NotificationType, ActionStatus | null]> = [

@@ -1,5 +1,5 @@
-// Every transition of the spec's "Notification lists" table and every rule of decisions.md
-// section 2, table-driven. Each case runs twice: through a real store (indexes warm) and on a
+// Every list transition (add unread, add read, set, read one, read all, update timestamp and flag)
+// and every list rule of docs/design.md#list-rules, table-driven. Each case runs twice: through a real store (indexes warm) and on a
 // JSON copy of the state (indexes cold), which must give the same lists.
 import { expect } from "chai";
 import {
@@ -10,13 +10,9 @@ import {
   addUnreadNotification,
   ingestNotifications,
   initialNotificationsState,
-  notificationsFetchFailed,
-  notificationsFetchStarted,
-  notificationsFetchSucceeded,
   notificationsReducer,
   readAllNotifications,
   readOneNotification,
-  setConnectionStatus,
   setReadNotifications,
   setUnreadNotifications,
   updateIsNewNotification,
@@ -25,6 +21,12 @@ import {
   type NotificationState,
   type NotificationsAction,
 } from "../../src/notifications";
+import {
+  notificationsFetchFailed,
+  notificationsFetchStarted,
+  notificationsFetchSucceeded,
+  setConnectionStatus,
+} from "../../src/notifications/state/actions";
 import { expectInvariants, newStore, note } from "./helpers";
 
 type N = NotificationDetails;

@@ -3,22 +3,21 @@ import {
   ApiState,
   NotificationType,
   addUnreadNotification,
-  notificationsFetchStarted,
   readOneNotification,
   selectConnectionStatus,
+  selectIsNewNotification,
   selectLastUpdateTimestamp,
-  selectNewNotification,
   selectNotificationsStatus,
   selectPartialFillNotifications,
   selectReadNotifications,
   selectUnreadNotifications,
   selectVisibleNotifications,
-  setConnectionStatus,
   setReadNotifications,
   setUnreadNotifications,
   updateIsNewNotification,
   updateTimestamp,
 } from "../../src/notifications";
+import { notificationsFetchStarted, setConnectionStatus } from "../../src/notifications/state/actions";
 import { ids, newStore, note } from "./helpers";
 
 const fill = (id: string, quoteId: string, modifyTime: string) =>
@@ -86,7 +85,7 @@ describe("selectors", () => {
   it("scalar selectors read their fields", () => {
     const store = newStore();
     expect(selectLastUpdateTimestamp(store.getState())).to.equal("");
-    expect(selectNewNotification(store.getState())).to.equal(false);
+    expect(selectIsNewNotification(store.getState())).to.equal(false);
     expect(selectNotificationsStatus(store.getState())).to.equal(ApiState.OK);
     expect(selectConnectionStatus(store.getState())).to.equal("idle");
     store.dispatch(updateTimestamp("1700000000"));
@@ -94,7 +93,7 @@ describe("selectors", () => {
     store.dispatch(notificationsFetchStarted());
     store.dispatch(setConnectionStatus("connecting"));
     expect(selectLastUpdateTimestamp(store.getState())).to.equal("1700000000");
-    expect(selectNewNotification(store.getState())).to.equal(true);
+    expect(selectIsNewNotification(store.getState())).to.equal(true);
     expect(selectNotificationsStatus(store.getState())).to.equal(ApiState.LOADING);
     expect(selectConnectionStatus(store.getState())).to.equal("connecting");
   });

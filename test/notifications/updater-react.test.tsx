@@ -5,7 +5,8 @@ import TestRenderer, { act } from "react-test-renderer";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { useDispatch } from "react-redux";
 import { NotificationUpdater, useNotifications } from "../../src/notifications/react";
-import { VISIBLE, eventually, liveStore } from "./live-helpers";
+import { until } from "../support/wait";
+import { VISIBLE, liveStore } from "./live-helpers";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,7 +23,7 @@ describe("<NotificationUpdater />", function () {
   it("renders nothing, fetches and connects while mounted, follows the account, and stops on unmount", async () => {
     const fetched = hedger.record(ALICE, VISIBLE);
     const live = liveStore();
-    const props = { baseUrl: hedger.restBaseUrl, appName: "react-test", wsUrl: hedger.wsUrl, whitelisted: true, fetchData: true, timestamp: 0 };
+    const props = { baseUrl: hedger.baseUrl, appName: "react-test", socketUrl: hedger.socketUrl, whitelisted: true, fetchData: true, timestamp: 0 };
     let renderer!: TestRenderer.ReactTestRenderer;
     await act(async () => {
       renderer = TestRenderer.create(
@@ -32,7 +33,7 @@ describe("<NotificationUpdater />", function () {
       );
     });
     expect(renderer.toJSON()).to.equal(null);
-    await eventually("fetched and subscribed", () => hedger.subscribers(ALICE) === 1 && live.state().unreadNotifications.some((n) => n.id === fetched.id));
+    await until("fetched and subscribed", () => hedger.subscribers(ALICE) === 1 && live.state().unreadNotifications.some((n) => n.id === fetched.id));
 
     await act(async () => {
       renderer.update(
@@ -41,18 +42,18 @@ describe("<NotificationUpdater />", function () {
         </Provider>
       );
     });
-    await eventually("switched to bob", () => hedger.subscribers(BOB) === 1 && hedger.subscribers(ALICE) === 0);
+    await until("switched to bob", () => hedger.subscribers(BOB) === 1 && hedger.subscribers(ALICE) === 0);
 
     await act(async () => renderer.unmount());
     expect(live.state().connectionStatus).to.equal("closed");
-    await eventually("socket closed", () => hedger.subscribers() === 0);
+    await until("socket closed", () => hedger.subscribers() === 0);
   });
 
   it("useNotifications(account, fetchData, baseUrl, timestamp, dispatch) fetches only when fetchData is set", async () => {
     const stored = hedger.record(ALICE, VISIBLE);
     const live = liveStore();
     function Fetcher({ fetchData }: { fetchData: boolean }) {
-      useNotifications(ALICE, fetchData, hedger.restBaseUrl, 0, useDispatch() as never, "hook-test");
+      useNotifications(ALICE, fetchData, hedger.baseUrl, 0, useDispatch() as never, "hook-test");
       return null;
     }
     let renderer!: TestRenderer.ReactTestRenderer;
@@ -72,7 +73,7 @@ describe("<NotificationUpdater />", function () {
         </Provider>
       );
     });
-    await eventually("fetched", () => live.state().unreadNotifications.some((n) => n.id === stored.id));
+    await until("fetched", () => live.state().unreadNotifications.some((n) => n.id === stored.id));
     expect(hedger.requests[0]).to.deep.include({ start: 0, size: 10, appName: "hook-test" });
     expect(hedger.requests[0].body).to.deep.equal({ address: ALICE, modify_time_gte: 0 });
     await act(async () => renderer.unmount());

@@ -4,7 +4,8 @@ import { applyMiddleware, combineReducers, legacy_createStore as createStore } f
 import { thunk } from "redux-thunk";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { notificationsReducer, startNotificationUpdater, updateTimestamp } from "../../src/notifications";
-import { VISIBLE, eventually, liveStore } from "./live-helpers";
+import { until } from "../support/wait";
+import { VISIBLE, liveStore } from "./live-helpers";
 
 const ALICE = "0x00000000000000000000000000000000000a11ce";
 
@@ -27,9 +28,9 @@ describe("startNotificationUpdater", function () {
 
   const options = (extra: object = {}) => ({
     account: ALICE,
-    baseUrl: hedger.restBaseUrl,
+    baseUrl: hedger.baseUrl,
     appName: "updater-test",
-    wsUrl: hedger.wsUrl,
+    socketUrl: hedger.socketUrl,
     whitelisted: true,
     fetchData: true,
     ...extra,
@@ -40,16 +41,16 @@ describe("startNotificationUpdater", function () {
     const newer = hedger.record(ALICE, { ...VISIBLE, modify_time: 200 });
     const live = liveStore();
     const stop = startNotificationUpdater(live.store as never, options({ timestamp: 150 }));
-    await eventually("fetched and subscribed", () => live.state().unreadNotifications.length === 1 && hedger.subscribers(ALICE) === 1);
+    await until("fetched and subscribed", () => live.state().unreadNotifications.length === 1 && hedger.subscribers(ALICE) === 1);
     expect(live.state().unreadNotifications[0].id).to.equal(newer.id);
     expect(live.state().unreadNotifications.map((n) => n.id)).to.not.include(old.id);
     expect(hedger.requests[0]).to.deep.include({ start: 0, appName: "updater-test" });
     expect(hedger.requests[0].body).to.deep.equal({ address: ALICE, modify_time_gte: 150 });
     const pushed = hedger.emit(ALICE, VISIBLE);
-    await eventually("live notification", () => live.state().unreadNotifications.some((n) => n.id === pushed.id));
+    await until("live notification", () => live.state().unreadNotifications.some((n) => n.id === pushed.id));
     stop();
     expect(live.state().connectionStatus).to.equal("closed");
-    await eventually("socket closed", () => hedger.subscribers() === 0);
+    await until("socket closed", () => hedger.subscribers() === 0);
   });
 
   it("neither fetches nor connects when told not to", async () => {
@@ -72,7 +73,7 @@ describe("startNotificationUpdater", function () {
     const second = liveStore();
     const stopAgain = startNotificationUpdater(second.store as never, options({ storage, whitelisted: false }));
     expect(second.state().lastUpdateTimestamp).to.equal("1234");
-    await eventually("fetch from the stored timestamp", () => hedger.requests.length === 1);
+    await until("fetch from the stored timestamp", () => hedger.requests.length === 1);
     expect(hedger.requests[0].body.modify_time_gte).to.equal(1234);
     stopAgain();
   });

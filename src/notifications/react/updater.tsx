@@ -1,12 +1,12 @@
-// The spec's NotificationUpdater (renders nothing) and useNotifications helper, on the plain
-// startNotificationUpdater / getNotifications underneath.
+// <NotificationUpdater /> (renders nothing) and useNotifications, on top of startNotificationUpdater
+// and getNotifications.
 import { useEffect } from "react";
 import { useStore } from "react-redux";
 import type { ThunkDispatch } from "redux-thunk";
-import type { NotificationsAction } from "../actions";
-import { getNotifications } from "../thunks";
-import type { NotificationsRootState } from "../types";
-import { startNotificationUpdater, type NotificationUpdaterOptions } from "../updater";
+import { getNotifications } from "../fetch/thunks";
+import { startNotificationUpdater, type NotificationUpdaterOptions } from "../live/updater";
+import type { NotificationsAction } from "../state/actions";
+import type { NotificationsRootState } from "../state/types";
 
 /**
  * Runs the updater while mounted: fetches when `fetchData` is set and keeps the socket for
@@ -14,18 +14,17 @@ import { startNotificationUpdater, type NotificationUpdaterOptions } from "../up
  */
 export function NotificationUpdater(props: NotificationUpdaterOptions): null {
   const store = useStore() as unknown as Parameters<typeof startNotificationUpdater>[0];
-  const { account, baseUrl, appName, wsUrl, whitelisted, timestamp, fetchData, storage, storageKey, logger } = props;
+  const { account, baseUrl, appName, socketUrl, whitelisted, timestamp, fetchData, storage, storageKey, logger } = props;
   useEffect(
-    () => startNotificationUpdater(store, { account, baseUrl, appName, wsUrl, whitelisted, timestamp, fetchData, storage, storageKey, logger }),
-    // `storage` and `logger` are taken as of mount; changing them alone does not reconnect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [store, account, baseUrl, appName, wsUrl, whitelisted, timestamp, fetchData, storageKey]
+    () => startNotificationUpdater(store, { account, baseUrl, appName, socketUrl, whitelisted, timestamp, fetchData, storage, storageKey, logger }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `storage` and `logger` are taken as of mount; changing them alone must not reconnect
+    [store, account, baseUrl, appName, socketUrl, whitelisted, timestamp, fetchData, storageKey]
   );
   return null;
 }
 
 /**
- * The spec's `useNotifications(account, fetchData, baseUrl, timestamp, thunkDispatch)`: fetches by
+ * `useNotifications(account, fetchData, baseUrl, timestamp, thunkDispatch, appName?)`: fetches by
  * account and timestamp with getNotifications whenever those change and `fetchData` is set.
  */
 export function useNotifications(

@@ -4,7 +4,7 @@
 // check what crossed the wire: which sends reached the node, when calls came after a 429.
 import http from "http";
 import type { AddressInfo, Socket } from "net";
-import { seededRandom } from "../../../scripts/bench/notifications-workload";
+import { seededRandom } from "../../support/seeded-random";
 
 /**
  * - `429`: answered "Too Many Requests" with a Retry-After header, not forwarded.

@@ -18,7 +18,7 @@ async function main() {
     applyMiddleware(thunk, createNotificationsMiddleware({ WebSocket, newNotificationFlagMs: 60_000 }))
   );
   const account = "0x00000000000000000000000000000000000a11ce";
-  store.dispatch(connectNotifications({ url: hedger.wsUrl, account, whitelisted: true, baseUrl: hedger.restBaseUrl, appName: "leave" }) as never);
+  store.dispatch(connectNotifications({ socketUrl: hedger.socketUrl, account, whitelisted: true, baseUrl: hedger.baseUrl, appName: "leave" }) as never);
   while (hedger.subscribers(account) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   hedger.emit(account, { state_type: "alert", action_status: "success" });
   while (store.getState().notifications.unreadNotifications.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));

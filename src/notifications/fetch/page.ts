@@ -1,0 +1,186 @@
+// One page of `POST {baseUrl}/position-state/{start}/{size}` with `Content-Type: application/json`,
+// `App-Name: <appName>` and the body `{ address, modify_time_gte, create_time_gte?, quote_id? }` in
+// unix seconds (docs/design.md#wire-format). Used by the fetch thunks and by the live backfill.
+import { globalTimers, type FetchLike, type NotificationsLogger, type NotificationsTimers } from "../effects";
+import { NotificationFetchError, NotificationsInputError } from "../errors";
+import type { NotificationDetails } from "../state/types";
+import { parseNotificationResponses } from "../wire/transform";
+
+export interface NotificationsRequestParams {
+  /** Base URL of the hedger's notification service; its own path is kept. */
+  baseUrl: string;
+  account: string;
+  /** Oldest modify time wanted, unix seconds (number or string). `""` means everything. */
+  timestamp: string | number;
+  /** Sent as the `App-Name` header. */
+  appName: string;
+  /** Offset of the first notification. Default 0. */
+  start?: number;
+  /** Page size. Default 10. */
+  size?: number;
+  /** Sent as `create_time_gte` (unix seconds) only when given. */
+  createTimestamp?: string | number;
+  /** Sent as `quote_id` only when given. */
+  quoteId?: string | number;
+}
+
+export interface NotificationPageRequest {
+  baseUrl: string;
+  account: string;
+  modifyTimeGte: number;
+  appName: string;
+  start: number;
+  size: number;
+  createTimeGte?: number;
+  quoteId?: number;
+}
+
+export interface NotificationPage {
+  /** The usable notifications of the page, in the order received. */
+  notifications: NotificationDetails[];
+  /** How many items the page held, usable or not: a page shorter than `size` is the last one. */
+  itemCount: number;
+}
+
+export interface FetchPageEffects {
+  fetch: FetchLike | undefined;
+  logger: NotificationsLogger;
+  timeoutMs: number;
+  timers?: NotificationsTimers;
+  signal?: AbortSignal;
+}
+
+function bad(message: string): NotificationsInputError {
+  return new NotificationsInputError(`notifications: ${message}`);
+}
+
+function unixSeconds(name: string, value: unknown, emptyMeansZero: boolean): number {
+  if (emptyMeansZero && value === "") return 0;
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isFinite(n) || n < 0) {
+    throw bad(`${name} must be unix seconds (a non-negative number or numeric string), got ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+function count(name: string, value: unknown, min: number): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
+    throw bad(`${name} must be an integer of at least ${min}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** Checks the thunk parameters and fills the defaults; throws NotificationsInputError. */
+export function validateRequest(params: NotificationsRequestParams): NotificationPageRequest {
+  if (typeof params !== "object" || params === null) throw bad("getNotifications needs a parameter object");
+  const { baseUrl, account, appName } = params;
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
+    throw bad("baseUrl is empty; pass the hedger's notification service URL, e.g. https://hedger.example/api");
+  }
+  if (typeof account !== "string" || account.trim() === "") {
+    throw bad("account is empty; pass the address whose notifications to fetch");
+  }
+  if (typeof appName !== "string" || appName.trim() === "") {
+    throw bad("appName is empty; pass your application's name (sent as the App-Name header)");
+  }
+  const request: NotificationPageRequest = {
+    baseUrl: baseUrl.trim(),
+    account,
+    modifyTimeGte: unixSeconds("timestamp", params.timestamp, true),
+    appName,
+    start: count("start", params.start ?? 0, 0),
+    size: count("size", params.size ?? 10, 1),
+  };
+  if (params.createTimestamp !== undefined) {
+    request.createTimeGte = unixSeconds("createTimestamp", params.createTimestamp, false);
+  }
+  if (params.quoteId !== undefined) {
+    const q = typeof params.quoteId === "string" && params.quoteId.trim() !== "" ? Number(params.quoteId) : params.quoteId;
+    request.quoteId = count("quoteId", q, 0);
+  }
+  return request;
+}
+
+/** `{baseUrl}/position-state/{start}/{size}`, keeping the base URL's own path, query and fragment. */
+export function notificationsPageUrl(baseUrl: string, start: number, size: number): string {
+  const cut = baseUrl.search(/[?#]/);
+  const path = cut === -1 ? baseUrl : baseUrl.slice(0, cut);
+  const rest = cut === -1 ? "" : baseUrl.slice(cut);
+  return `${path.replace(/\/+$/, "")}/position-state/${start}/${size}${rest}`;
+}
+
+function requestBody(r: NotificationPageRequest): string {
+  const body: Record<string, unknown> = { address: r.account, modify_time_gte: r.modifyTimeGte };
+  if (r.createTimeGte !== undefined) body.create_time_gte = r.createTimeGte;
+  if (r.quoteId !== undefined) body.quote_id = r.quoteId;
+  return JSON.stringify(body);
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Fetches and parses one page. Rejects with NotificationFetchError on a network error, a timeout,
+ * an abort through `signal`, a non-2xx status, a body that is not JSON, or a JSON body without a
+ * `position_state` array. Malformed items are dropped with a warning; the rest of the page is kept.
+ */
+export async function fetchNotificationPage(
+  request: NotificationPageRequest,
+  effects: FetchPageEffects
+): Promise<NotificationPage> {
+  const fetchFn = effects.fetch;
+  if (fetchFn === undefined) {
+    throw new NotificationsInputError(
+      "notifications: there is no global fetch here; pass one as thunk.withExtraArgument({ fetch })"
+    );
+  }
+  const timers = effects.timers ?? globalTimers;
+  const url = notificationsPageUrl(request.baseUrl, request.start, request.size);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = timers.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, effects.timeoutMs);
+  const outer = effects.signal;
+  const onOuterAbort = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener("abort", onOuterAbort, { once: true });
+
+  const failure = (err: unknown): NotificationFetchError => {
+    if (err instanceof NotificationFetchError) return err;
+    if (timedOut) return new NotificationFetchError("timeout", `no complete response from ${url} within ${effects.timeoutMs} ms`);
+    if (outer?.aborted) return new NotificationFetchError("aborted", `the request to ${url} was aborted`);
+    return new NotificationFetchError("network", `the request to ${url} failed: ${errorText(err)}`);
+  };
+
+  try {
+    const response = await fetchFn(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "App-Name": request.appName },
+      body: requestBody(request),
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new NotificationFetchError("status", `${url} answered HTTP ${response.status}`, response.status);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new NotificationFetchError("json", `${url} answered with a body that is not JSON`);
+    }
+    const items = typeof json === "object" && json !== null ? (json as Record<string, unknown>).position_state : undefined;
+    if (!Array.isArray(items)) {
+      throw new NotificationFetchError("shape", `${url} answered JSON without a position_state array`);
+    }
+    return { notifications: parseNotificationResponses(items, effects.logger), itemCount: items.length };
+  } catch (err) {
+    throw failure(err);
+  } finally {
+    timers.clearTimeout(timer);
+    outer?.removeEventListener("abort", onOuterAbort);
+  }
+}

@@ -1,0 +1,61 @@
+// live/: the live connection — its actions, the middleware and its parts, the backoff, the updater.
+// This file: createNotificationsMiddleware, which only composes the parts. Each job is built in its
+// own file and all of them share one LiveContext (context.ts): session.ts keeps the socket and the
+// reconnect timing, intake.ts turns messages into store updates, backfill.ts fetches what was missed
+// after every open, and flag.ts raises and clears isNewNotification.
+import type { Middleware } from "redux";
+import { NotificationsActionType } from "../state/actions";
+import type { NotificationsRootState } from "../state/types";
+import { buildBackfillHandler } from "./backfill";
+import { validateConnectPayload, type ConnectNotificationsPayload } from "./connection";
+import { createLiveContext, setStatus, type LiveStore } from "./context";
+import { buildFlagHandler } from "./flag";
+import { buildIntakeHandler } from "./intake";
+import { resolveLiveOptions, type NotificationsMiddlewareOptions } from "./options";
+import { buildSessionHandler } from "./session";
+
+/** Answered `true` by the middleware, so that the updater can tell it is installed. */
+export const MIDDLEWARE_PROBE = "notifications/middlewareProbe";
+
+/**
+ * The live connection as a Redux middleware: `connectNotifications(...)` opens (or switches) the
+ * session and `disconnectNotifications()` ends it. Every option is optional; a bad one throws.
+ */
+export function createNotificationsMiddleware(options: NotificationsMiddlewareOptions = {}): Middleware<{}, NotificationsRootState> {
+  const resolved = resolveLiveOptions(options);
+  return (api) => {
+    const ctx = createLiveContext(api as unknown as LiveStore, resolved);
+    const flag = buildFlagHandler(ctx);
+    const intake = buildIntakeHandler(ctx, flag);
+    const backfill = buildBackfillHandler(ctx, intake.ingest);
+    const session = buildSessionHandler(ctx, {
+      opened: backfill.start,
+      received: (_s, data) => intake.receive(data),
+      closed: backfill.stop,
+    });
+
+    function connect(payload: ConnectNotificationsPayload): void {
+      validateConnectPayload(payload);
+      if (session.isCurrent(payload)) return;
+      // Whatever the old account's socket delivered but was not applied yet stays out of the store.
+      if (session.end() !== undefined) intake.discard();
+      session.start(payload);
+    }
+
+    function disconnect(): void {
+      session.end();
+      intake.flush();
+      flag.clear();
+      setStatus(ctx, ctx.status === "idle" ? "idle" : "closed");
+    }
+
+    return (next) => (action) => {
+      const type = (action as { type?: unknown }).type;
+      if (type === MIDDLEWARE_PROBE) return true;
+      const result = next(action);
+      if (type === NotificationsActionType.connect) connect((action as { payload: ConnectNotificationsPayload }).payload);
+      else if (type === NotificationsActionType.disconnect) disconnect();
+      return result;
+    };
+  };
+}

@@ -1,0 +1,79 @@
+// The middleware's options, checked and filled with their defaults once, when it is created.
+import { DEFAULT_TIMEOUT_MS, globalTimers, type FetchLike, type NotificationsLogger, type NotificationsTimers } from "../effects";
+import { DEFAULT_NEW_NOTIFICATION_FLAG_MS } from "../state/new-notification-flag";
+import { resolveBackoff, type BackoffOptions, type BackoffPolicy } from "./backoff";
+import type { WebSocketConstructor } from "./session";
+
+export interface NotificationsMiddlewareOptions {
+  /** The WebSocket constructor: the global one by default; in Node pass `ws`. */
+  WebSocket?: WebSocketConstructor;
+  backoff?: BackoffOptions;
+  /** Bound on each connect attempt. Default 10000. */
+  connectTimeoutMs?: number;
+  /** Largest message accepted, in bytes. Default 1 MiB. */
+  maxMessageBytes?: number;
+  /** How long isNewNotification stays set. Default DEFAULT_NEW_NOTIFICATION_FLAG_MS (1000). */
+  newNotificationFlagMs?: number;
+  /** Backfill over REST after every open. Default true. */
+  backfill?: boolean;
+  backfillPageSize?: number;
+  backfillMaxPages?: number;
+  /** Timeout of each backfill request. Default 10000. */
+  fetchTimeoutMs?: number;
+  fetch?: FetchLike;
+  logger?: NotificationsLogger;
+  timers?: NotificationsTimers;
+  clock?: { now(): number };
+  /** Source of jitter, in [0, 1). Default Math.random. */
+  random?: () => number;
+}
+
+/** Every option filled in. `WebSocket` and `fetch` stay undefined for "the global one, when needed". */
+export interface LiveOptions {
+  WebSocket: WebSocketConstructor | undefined;
+  backoff: BackoffPolicy;
+  connectTimeoutMs: number;
+  maxMessageBytes: number;
+  newNotificationFlagMs: number;
+  backfill: boolean;
+  backfillPageSize: number;
+  backfillMaxPages: number;
+  fetchTimeoutMs: number;
+  fetch: FetchLike | undefined;
+  logger: NotificationsLogger;
+  timers: NotificationsTimers;
+  clock: { now(): number };
+  random: () => number;
+}
+
+function check(name: string, value: number, allowZero: boolean): void {
+  if (typeof value !== "number" || Number.isNaN(value) || !(allowZero ? value >= 0 : value > 0)) {
+    const expected = allowZero ? "a non-negative number" : "a positive number";
+    throw new TypeError(`notifications: middleware option ${name} must be ${expected}`);
+  }
+}
+
+/** Fills in the defaults; a bad value throws a TypeError naming the option. */
+export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {}): LiveOptions {
+  const resolved: LiveOptions = {
+    WebSocket: options.WebSocket,
+    backoff: resolveBackoff(options.backoff),
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    maxMessageBytes: options.maxMessageBytes ?? 1024 * 1024,
+    newNotificationFlagMs: options.newNotificationFlagMs ?? DEFAULT_NEW_NOTIFICATION_FLAG_MS,
+    backfill: options.backfill ?? true,
+    backfillPageSize: options.backfillPageSize ?? 100,
+    backfillMaxPages: options.backfillMaxPages ?? 100,
+    fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    fetch: options.fetch,
+    logger: options.logger ?? console,
+    timers: options.timers ?? globalTimers,
+    clock: options.clock ?? Date,
+    random: options.random ?? Math.random,
+  };
+  for (const name of ["connectTimeoutMs", "maxMessageBytes", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
+    check(name, resolved[name], false);
+  }
+  check("newNotificationFlagMs", resolved.newNotificationFlagMs, true);
+  return resolved;
+}

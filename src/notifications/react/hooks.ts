@@ -1,0 +1,84 @@
+// The hooks: one per selector, and one per callback thunk. They need a react-redux Provider around a
+// store with the thunk middleware installed.
+import { useCallback } from "react";
+import { useDispatch, useSelector } from "react-redux";
+import type { ThunkDispatch } from "redux-thunk";
+import type { NotificationsAction } from "../state/actions";
+import { addNotification, markAllAsRead, markAsRead } from "../state/callbacks";
+import type { ApiState } from "../state/enums";
+import { setNewNotificationFlag } from "../state/new-notification-flag";
+import {
+  selectIsNewNotification,
+  selectLastUpdateTimestamp,
+  selectNotificationsStatus,
+  selectPartialFillNotifications,
+  selectReadNotifications,
+  selectUnreadNotifications,
+  selectVisibleNotifications,
+} from "../state/selectors";
+import type { NotificationDetails, NotificationInput, NotificationsRootState } from "../state/types";
+
+type NotificationsDispatch = ThunkDispatch<NotificationsRootState, unknown, NotificationsAction>;
+
+const useNotificationsDispatch = (): NotificationsDispatch => useDispatch<NotificationsDispatch>();
+
+/** Unread notifications meant for the modal, newest first. */
+export function useUnreadNotifications(): NotificationDetails[] {
+  return useSelector(selectUnreadNotifications);
+}
+
+/** Read notifications meant for the modal, newest first. */
+export function useReadNotifications(): NotificationDetails[] {
+  return useSelector(selectReadNotifications);
+}
+
+/** Read and unread notifications not meant for the modal (partial fills), newest first. */
+export function usePartialFillNotifications(): NotificationDetails[] {
+  return useSelector(selectPartialFillNotifications);
+}
+
+/** Read and unread notifications meant for the modal, combined newest first. */
+export function useVisibleNotifications(): NotificationDetails[] {
+  return useSelector(selectVisibleNotifications);
+}
+
+export function useLastUpdateTimestamp(): string {
+  return useSelector(selectLastUpdateTimestamp);
+}
+
+/** isNewNotification: set for a while after a visible notification arrived. */
+export function useNewNotification(): boolean {
+  return useSelector(selectIsNewNotification);
+}
+
+/** The fetch status (`OK`, `LOADING`, `ERROR`): state a UI shows, beside the lists. */
+export function useNotificationsStatus(): ApiState {
+  return useSelector(selectNotificationsStatus);
+}
+
+/**
+ * `(newNotificationFlagMs?) => void`: sets isNewNotification and lowers it after that many ms
+ * (default DEFAULT_NEW_NOTIFICATION_FLAG_MS, 1000).
+ */
+export function useSetNewNotificationFlag(): (newNotificationFlagMs?: number) => void {
+  const dispatch = useNotificationsDispatch();
+  return useCallback((newNotificationFlagMs?: number) => dispatch(setNewNotificationFlag(newNotificationFlagMs)), [dispatch]);
+}
+
+/** `(n, "read" | "unread") => stored`: adds a notification to the list its status names. */
+export function useNotificationAdderCallback(): (n: NotificationInput, status: "read" | "unread") => NotificationDetails {
+  const dispatch = useNotificationsDispatch();
+  return useCallback((n: NotificationInput, status: "read" | "unread") => dispatch(addNotification(n, status)), [dispatch]);
+}
+
+/** `(n) => void`: marks one notification as read, unless it already is. */
+export function useMarkAsReadNotificationCallback(): (n: NotificationDetails) => void {
+  const dispatch = useNotificationsDispatch();
+  return useCallback((n: NotificationDetails) => dispatch(markAsRead(n)), [dispatch]);
+}
+
+/** `() => void`: marks every unread notification as read. */
+export function useMarkAsReadAllNotificationsCallback(): () => void {
+  const dispatch = useNotificationsDispatch();
+  return useCallback(() => dispatch(markAllAsRead()), [dispatch]);
+}

@@ -1,0 +1,136 @@
+// Plain, serializable action objects, typed `notifications/eventName`: each creator takes its
+// notification, list or value directly.
+import type { ConnectNotificationsAction, DisconnectNotificationsAction } from "../live/connection";
+import type { ConnectionStatus, NotificationDetails } from "./types";
+
+export const NotificationsActionType = {
+  addUnreadNotification: "notifications/addUnreadNotification",
+  addReadNotification: "notifications/addReadNotification",
+  setUnreadNotifications: "notifications/setUnreadNotifications",
+  setReadNotifications: "notifications/setReadNotifications",
+  readOneNotification: "notifications/readOneNotification",
+  readAllNotifications: "notifications/readAllNotifications",
+  updateTimestamp: "notifications/updateTimestamp",
+  updateIsNewNotification: "notifications/updateIsNewNotification",
+  ingest: "notifications/ingest",
+  connectionStatusChanged: "notifications/connectionStatusChanged",
+  fetchStarted: "notifications/fetchStarted",
+  fetchSucceeded: "notifications/fetchSucceeded",
+  fetchFailed: "notifications/fetchFailed",
+  /** Commands to the live middleware (live/connection.ts); the reducer ignores them. */
+  connect: "notifications/connect",
+  disconnect: "notifications/disconnect",
+} as const;
+
+type T = typeof NotificationsActionType;
+
+export interface AddUnreadNotificationAction {
+  type: T["addUnreadNotification"];
+  payload: NotificationDetails;
+}
+export interface AddReadNotificationAction {
+  type: T["addReadNotification"];
+  payload: NotificationDetails;
+}
+export interface SetUnreadNotificationsAction {
+  type: T["setUnreadNotifications"];
+  payload: NotificationDetails[];
+}
+export interface SetReadNotificationsAction {
+  type: T["setReadNotifications"];
+  payload: NotificationDetails[];
+}
+export interface ReadOneNotificationAction {
+  type: T["readOneNotification"];
+  payload: NotificationDetails;
+}
+export interface ReadAllNotificationsAction {
+  type: T["readAllNotifications"];
+}
+export interface UpdateTimestampAction {
+  type: T["updateTimestamp"];
+  payload: string;
+}
+export interface UpdateIsNewNotificationAction {
+  type: T["updateIsNewNotification"];
+  payload: boolean;
+}
+export interface IngestNotificationsAction {
+  type: T["ingest"];
+  payload: NotificationDetails[];
+}
+export interface ConnectionStatusChangedAction {
+  type: T["connectionStatusChanged"];
+  payload: ConnectionStatus;
+}
+export interface FetchStartedAction {
+  type: T["fetchStarted"];
+}
+export interface FetchSucceededAction {
+  type: T["fetchSucceeded"];
+}
+export interface FetchFailedAction {
+  type: T["fetchFailed"];
+  payload: { message: string };
+}
+
+export type NotificationsAction =
+  | AddUnreadNotificationAction
+  | AddReadNotificationAction
+  | SetUnreadNotificationsAction
+  | SetReadNotificationsAction
+  | ReadOneNotificationAction
+  | ReadAllNotificationsAction
+  | UpdateTimestampAction
+  | UpdateIsNewNotificationAction
+  | IngestNotificationsAction
+  | ConnectionStatusChangedAction
+  | FetchStartedAction
+  | FetchSucceededAction
+  | FetchFailedAction
+  | ConnectNotificationsAction
+  | DisconnectNotificationsAction;
+
+const A = NotificationsActionType;
+
+export const addUnreadNotification = (n: NotificationDetails): AddUnreadNotificationAction => ({
+  type: A.addUnreadNotification,
+  payload: n,
+});
+export const addReadNotification = (n: NotificationDetails): AddReadNotificationAction => ({
+  type: A.addReadNotification,
+  payload: n,
+});
+export const setUnreadNotifications = (list: NotificationDetails[]): SetUnreadNotificationsAction => ({
+  type: A.setUnreadNotifications,
+  payload: list,
+});
+export const setReadNotifications = (list: NotificationDetails[]): SetReadNotificationsAction => ({
+  type: A.setReadNotifications,
+  payload: list,
+});
+export const readOneNotification = (n: NotificationDetails): ReadOneNotificationAction => ({
+  type: A.readOneNotification,
+  payload: n,
+});
+export const readAllNotifications = (): ReadAllNotificationsAction => ({ type: A.readAllNotifications });
+export const updateTimestamp = (ts: string): UpdateTimestampAction => ({ type: A.updateTimestamp, payload: ts });
+export const updateIsNewNotification = (flag: boolean): UpdateIsNewNotificationAction => ({
+  type: A.updateIsNewNotification,
+  payload: flag,
+});
+/** Applies the addUnreadNotification rules to every item, in order, in one state update. */
+export const ingestNotifications = (list: NotificationDetails[]): IngestNotificationsAction => ({
+  type: A.ingest,
+  payload: list,
+});
+export const setConnectionStatus = (status: ConnectionStatus): ConnectionStatusChangedAction => ({
+  type: A.connectionStatusChanged,
+  payload: status,
+});
+export const notificationsFetchStarted = (): FetchStartedAction => ({ type: A.fetchStarted });
+export const notificationsFetchSucceeded = (): FetchSucceededAction => ({ type: A.fetchSucceeded });
+export const notificationsFetchFailed = (message: string): FetchFailedAction => ({
+  type: A.fetchFailed,
+  payload: { message },
+});

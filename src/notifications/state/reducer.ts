@@ -1,0 +1,78 @@
+// state/: the slice — its shape, enums, actions, reducer and selectors, and the thunks behind the
+// callback hooks. This file: the reducer, which hands every list change to lists/.
+import { advanceTimestamp } from "../lists/rules";
+import { ingestRead, ingestUnread, readAll, readOne, replaceList, type Lists } from "../lists/transitions";
+import { NotificationsActionType as A, type NotificationsAction } from "./actions";
+import { ApiState } from "./enums";
+import type { NotificationDetails, NotificationState } from "./types";
+
+export const initialNotificationsState: NotificationState = {
+  unreadNotifications: [],
+  readNotifications: [],
+  notificationsStatus: ApiState.OK,
+  lastUpdateTimestamp: "",
+  isNewNotification: false,
+  connectionStatus: "idle",
+};
+
+function withLists(state: NotificationState, lists: Lists, ingested: readonly NotificationDetails[]): NotificationState {
+  const lastUpdateTimestamp = advanceTimestamp(state.lastUpdateTimestamp, ingested);
+  if (
+    lists.unread === state.unreadNotifications &&
+    lists.read === state.readNotifications &&
+    lastUpdateTimestamp === state.lastUpdateTimestamp
+  ) {
+    return state;
+  }
+  return { ...state, unreadNotifications: lists.unread, readNotifications: lists.read, lastUpdateTimestamp };
+}
+
+function listsOf(state: NotificationState): Lists {
+  return { unread: state.unreadNotifications, read: state.readNotifications };
+}
+
+function withField<K extends keyof NotificationState>(
+  state: NotificationState,
+  key: K,
+  value: NotificationState[K]
+): NotificationState {
+  return state[key] === value ? state : { ...state, [key]: value };
+}
+
+/** The `notifications` slice. Pure: any state it returns is correct with or without warm indexes. */
+export function notificationsReducer(
+  state: NotificationState = initialNotificationsState,
+  action: { type: string }
+): NotificationState {
+  const a = action as NotificationsAction;
+  switch (a.type) {
+    case A.addUnreadNotification:
+      return withLists(state, ingestUnread(listsOf(state), [a.payload]), [a.payload]);
+    case A.ingest:
+      return withLists(state, ingestUnread(listsOf(state), a.payload), a.payload);
+    case A.addReadNotification:
+      return withLists(state, ingestRead(listsOf(state), [a.payload]), [a.payload]);
+    case A.setUnreadNotifications:
+      return withLists(state, replaceList(listsOf(state), "unread", a.payload), a.payload);
+    case A.setReadNotifications:
+      return withLists(state, replaceList(listsOf(state), "read", a.payload), a.payload);
+    case A.readOneNotification:
+      return withLists(state, readOne(listsOf(state), a.payload), []);
+    case A.readAllNotifications:
+      return withLists(state, readAll(listsOf(state)), []);
+    case A.updateTimestamp:
+      return withField(state, "lastUpdateTimestamp", a.payload);
+    case A.updateIsNewNotification:
+      return withField(state, "isNewNotification", a.payload);
+    case A.connectionStatusChanged:
+      return withField(state, "connectionStatus", a.payload);
+    case A.fetchStarted:
+      return withField(state, "notificationsStatus", ApiState.LOADING);
+    case A.fetchSucceeded:
+      return withField(state, "notificationsStatus", ApiState.OK);
+    case A.fetchFailed:
+      return withField(state, "notificationsStatus", ApiState.ERROR);
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,109 @@
+// The message intake on its own: size checks, parsing, batching into one store update, and what an
+// account switch (discard) and a disconnect (flush) do with messages not applied yet.
+import { expect } from "chai";
+import type { NotificationDetails } from "../../../src/notifications";
+import { buildIntakeHandler, parseMessage } from "../../../src/notifications/live/intake";
+import { manualTimers } from "../../support/manual-timers";
+import { recordingLogger, wire } from "../helpers";
+import { VISIBLE, liveContext } from "../live-helpers";
+
+const message = (id: string, extra: Record<string, unknown> = {}) => JSON.stringify(wire({ ...VISIBLE, id, quote_id: Number(id.replace(/\D/g, "")) || 1, ...extra }));
+
+function setup(maxMessageBytes?: number) {
+  const { timers, pending, fireAll } = manualTimers();
+  const live = liveContext({ timers, maxMessageBytes });
+  const noticed: Array<{ batch: readonly NotificationDetails[]; unreadBefore: readonly NotificationDetails[] }> = [];
+  const intake = buildIntakeHandler(live.ctx, { noticeIngest: (batch, unreadBefore) => void noticed.push({ batch, unreadBefore }) });
+  let ingests = 0;
+  live.store.subscribe(() => ingests++);
+  const ids = () => live.state().unreadNotifications.map((n) => n.id);
+  return { ...live, intake, noticed, pending, fireAll, ids, ingests: () => ingests };
+}
+
+describe("live message intake", () => {
+  it("applies messages that arrive together as one store update, then tells the flag", () => {
+    const t = setup();
+    t.intake.receive(message("m1"));
+    t.intake.receive(message("m2"));
+    t.intake.receive(JSON.stringify([JSON.parse(message("m3")), JSON.parse(message("m4"))]));
+    expect(t.ids(), "nothing before the batch is flushed").to.deep.equal([]);
+    expect(t.pending.size, "one flush timer for the whole batch").to.equal(1);
+    t.fireAll();
+    expect([...t.ids()].sort()).to.deep.equal(["m1", "m2", "m3", "m4"]);
+    expect(t.ingests()).to.equal(1);
+    expect(t.noticed).to.have.length(1);
+    expect(t.noticed[0].unreadBefore).to.deep.equal([]);
+    expect(t.noticed[0].batch.map((n) => n.id)).to.deep.equal(["m1", "m2", "m3", "m4"]);
+  });
+
+  it("accepts text, ArrayBuffer and typed-array frames", () => {
+    const t = setup();
+    const bytes = new TextEncoder().encode(message("b2"));
+    t.intake.receive(message("t1"));
+    t.intake.receive(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    t.intake.receive(new TextEncoder().encode(message("u3")));
+    t.fireAll();
+    expect([...t.ids()].sort()).to.deep.equal(["b2", "t1", "u3"]);
+  });
+
+  it("drops bad messages with a warning and keeps the good items of a batch", () => {
+    const t = setup(512);
+    t.intake.receive("not json at all");
+    t.intake.receive({ some: "object" });
+    t.intake.receive(message("big", { failure_message: "x".repeat(600) }));
+    t.intake.receive(new Uint8Array(600));
+    t.intake.receive(JSON.stringify(["x", { id: 5 }, JSON.parse(message("ok7"))]));
+    t.fireAll();
+    expect(t.ids()).to.deep.equal(["ok7"]);
+    const warnings = t.logger.warnings.join("\n");
+    expect(warnings).to.include("dropped a message that is not JSON: not json at all");
+    expect(warnings).to.include("dropped a message that is neither text nor bytes");
+    expect(t.logger.warnings.filter((w) => w.includes("dropped a message over 512 bytes"))).to.have.length(2);
+    expect(warnings).to.match(/dropped a malformed notification/);
+  });
+
+  it("counts bytes, not characters, against maxMessageBytes", () => {
+    const logger = recordingLogger();
+    const limit = message("e0", { failure_message: "" }).length + 300;
+    // 250 two-byte characters: under the limit in characters, 200 bytes over it in UTF-8.
+    const wide = message("e1", { failure_message: "é".repeat(250) });
+    expect(wide.length).to.be.below(limit);
+    expect(parseMessage(wide, limit, logger)).to.deep.equal([]);
+    expect(logger.warnings.join("\n")).to.include(`over ${limit} bytes`);
+    expect(parseMessage(message("e2", { failure_message: "é".repeat(100) }), limit, logger).map((n) => n.id)).to.deep.equal(["e2"]);
+  });
+
+  it("discard drops what is pending (an account switch) and cancels the flush", () => {
+    const t = setup();
+    t.intake.receive(message("old1"));
+    t.intake.discard();
+    expect(t.pending.size).to.equal(0);
+    t.fireAll();
+    expect(t.ids()).to.deep.equal([]);
+    t.intake.receive(message("new2"));
+    t.fireAll();
+    expect(t.ids()).to.deep.equal(["new2"]);
+  });
+
+  it("flush applies what is pending at once (a disconnect)", () => {
+    const t = setup();
+    t.intake.receive(message("f1"));
+    t.intake.flush();
+    expect(t.ids()).to.deep.equal(["f1"]);
+    expect(t.pending.size, "the flush timer was cancelled").to.equal(0);
+  });
+
+  it("ingest applies a batch in one update and does nothing for an empty one", () => {
+    const t = setup();
+    t.intake.ingest([]);
+    expect(t.ingests()).to.equal(0);
+    expect(t.noticed).to.have.length(0);
+    t.intake.receive(message("a1"));
+    t.fireAll();
+    const before = t.state().unreadNotifications;
+    const [stored] = before;
+    t.intake.ingest([{ ...stored, id: "a2", quoteId: "2" }]);
+    expect(t.noticed.at(-1)!.unreadBefore).to.equal(before);
+    expect(t.ids()).to.have.members(["a1", "a2"]);
+  });
+});
