@@ -1,4 +1,4 @@
-// The spec's deployment script: `npx hardhat run scripts/deployMultiAccount.ts --network <chain>`.
+// The deployment script: `npx hardhat run scripts/deployMultiAccount.ts --network <chain>`.
 // It runs the deploy-multiaccount task with its defaults (admin from ADMIN_PUBLIC_KEY, protocol from
 // the address file) and exits 0 on success, 1 on failure.
 import hre from "hardhat";

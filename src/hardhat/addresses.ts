@@ -4,6 +4,8 @@ import fs from "fs";
 import { AddressesFileError } from "./errors";
 import { writeFileAtomic } from "./internal/atomic-write";
 
+export { AddressesFileError };
+
 /** Known fields; any other string field is kept as it is. */
 export interface AddressesRecord {
   protocolAddress?: string;

@@ -6,7 +6,7 @@ import { CHAINS, type ChainInfo } from "./internal/chains";
 import { chainApiUrl, etherscanEndpoint } from "./internal/explorers";
 import { EnvError } from "./errors";
 
-export { CHAINS, type ChainInfo };
+export { EnvError };
 
 export type Env = Record<string, string | undefined>;
 
@@ -118,7 +118,8 @@ export interface Hardhat3EnvNetworkConfig<V> {
   gasPrice?: number;
 }
 
-interface Hardhat3BlockExplorer {
+/** One explorer of a chain, as Hardhat 3's `chainDescriptors` takes it. */
+export interface Hardhat3BlockExplorer {
   name: string;
   url: string;
   apiUrl: string;

@@ -1,7 +1,8 @@
-// Hardhat 2 plugin entry: side effects only. Loads the project's installed ethers and upgrades
-// plugins when its config does not import them, then registers the config section, the routing of
-// the explorer plugin's verification (Etherscan API V2), the offline compiler, the package's
-// contracts in the build, and the tasks.
+// Hardhat 2 plugin entry. Importing it loads the project's installed ethers and upgrades plugins
+// when its config does not import them, then registers the config section, the routing of the
+// explorer plugin's verification (Etherscan API V2), the offline compiler, the package's contracts
+// in the build, and the tasks. Its exports are what a project's own code uses with the plugin: the
+// task names, the error classes and the config types (the Hardhat 3 entry exports the same).
 import "./type-extensions";
 import path from "path";
 import { extendConfig, subtask } from "hardhat/config";
@@ -17,6 +18,20 @@ import { routeExplorerPlugin } from "./internal/hardhat2-verify";
 import "./tasks/deploy";
 import "./tasks/upgrade";
 import "./tasks/addresses";
+
+export { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "./constants";
+export {
+  AddressesFileError,
+  ConfigError,
+  EnvError,
+  InputError,
+  MissingPrivateKeyError,
+  MultiAccountKitError,
+  NetworkUnreachableError,
+  StackError,
+  UnexpectedError,
+} from "./errors";
+export type { MultiAccountConfig, MultiAccountUserConfig, RpcRetryConfig, RpcRetryUserConfig } from "./config";
 
 loadInstalledPeerPlugins(__dirname);
 

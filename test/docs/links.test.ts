@@ -36,9 +36,7 @@ describe("docs: links", () => {
   it("GitHub's heading anchors", () => {
     expect(githubSlug("Task `deploy-multiaccount`")).to.equal("task-deploy-multiaccount");
     expect(githubSlug("Config section `multiAccount`")).to.equal("config-section-multiaccount");
-    expect(githubSlug("Safety rules, and the choices made where the spec is silent")).to.equal(
-      "safety-rules-and-the-choices-made-where-the-spec-is-silent"
-    );
+    expect(githubSlug("Safety rules, and our own choices (CREATE2)")).to.equal("safety-rules-and-our-own-choices-create2");
     expect(githubSlug("Reconnect and backfill — no lost notifications")).to.equal("reconnect-and-backfill--no-lost-notifications");
     expect([...anchors("# A\n## A\n```\n# not a heading\n```\n## B.c")]).to.deep.equal(["a", "a-1", "bc"]);
   });

@@ -119,3 +119,15 @@ export function anchors(markdown: string): Set<string> {
   }
   return result;
 }
+
+/** The text of every inline code span and every heading outside code blocks: where a reference names things. */
+export function namedInProse(markdown: string): { text: string; line: number }[] {
+  const found: { text: string; line: number }[] = [];
+  classify(markdown).forEach(({ text, code }, index) => {
+    if (code) return;
+    const heading = /^ {0,3}#{1,6}\s+(.*)$/.exec(text);
+    if (heading) found.push({ text: heading[1], line: index + 1 });
+    for (const span of text.matchAll(/(`+)(.+?)\1/g)) found.push({ text: span[2], line: index + 1 });
+  });
+  return found;
+}

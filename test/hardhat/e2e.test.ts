@@ -71,7 +71,7 @@ describe("end to end against `hardhat node`", function () {
     expect(explorer.requests.map((r) => r.action)).to.include("getsourcecode");
   });
 
-  it("the spec's script `hardhat run scripts/deployMultiAccount.ts` exits 0 on success", async () => {
+  it("the deployment script `hardhat run scripts/deployMultiAccount.ts` exits 0 on success", async () => {
     const result = await runHardhat(REPO_ROOT, ["run", "scripts/deployMultiAccount.ts", "--network", "localhost"], env({ FIXTURE_EXPLORER_URL: undefined }));
     expect(result.code, result.output).to.equal(0);
     const record = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -79,7 +79,7 @@ describe("end to end against `hardhat node`", function () {
     expect(result.stdout).to.include("Saved multiAccountAddress to");
   });
 
-  it("the spec's script exits 1 and logs the error on failure", async () => {
+  it("the deployment script exits 1 and logs the error on failure", async () => {
     const block = await blockNumber();
     const result = await runHardhat(REPO_ROOT, ["run", "scripts/deployMultiAccount.ts", "--network", "localhost"], env({ ADMIN_PUBLIC_KEY: "nope" }));
     expect(result.code, result.output).to.equal(1);

@@ -17,7 +17,7 @@ describe("the packed package", function () {
     project = (await prepareHost("stack-a")).dir;
   });
 
-  it("holds the built entries and the spec's contracts, and no test code", async () => {
+  it("holds the built entries and the contract sources a project compiles, and no test code", async () => {
     const listing = execFileSync("tar", ["-tzf", await packedTarball()], { encoding: "utf8" });
     expect(listing).to.include("package/dist/hardhat/index.js");
     expect(listing).to.include("package/contracts/multiAccount/MultiAccount.sol");

@@ -40,7 +40,7 @@ describe("choosing the stack adapter", () => {
     expect(problem).to.include("This project has no ethers library, no hardhat-ethers plugin loaded, no @openzeppelin/hardhat-upgrades loaded.");
     expect(problem).to.include(`import "@nomiclabs/hardhat-ethers"; import "@nomiclabs/hardhat-etherscan"; import "@openzeppelin/hardhat-upgrades";`);
     expect(problem).to.include(`import "@nomicfoundation/hardhat-toolbox"; import "@openzeppelin/hardhat-upgrades";`);
-    expect(problem).to.match(/Stack A \(the spec's\): ethers 5, .*Stack B \(hardhat-toolbox 5\): ethers 6, /s);
+    expect(problem).to.match(/Stack A \(@nomiclabs plugins\): ethers 5, .*Stack B \(hardhat-toolbox 5\): ethers 6, /s);
   });
 
   it("a mix: ethers 6 with @nomiclabs/hardhat-ethers, whose hre.ethers fails to build", () => {

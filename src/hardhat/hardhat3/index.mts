@@ -1,12 +1,28 @@
 // Hardhat 3 plugin entry: the default export of `multiaccount-kit/hardhat` under the `import`
 // condition. It only declares: the tasks' options, with their actions and the config hook handlers
-// loaded lazily, and the plugins it needs. Importing it runs nothing.
+// loaded lazily, and the plugins it needs. Importing it runs nothing. Beside the plugin object it
+// exports the same names as the Hardhat 2 entry: the task names, the error classes (a task's
+// HardhatPluginError carries ours as its `cause`) and the config types.
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
 import type { HardhatPlugin } from "hardhat/types/plugins";
 import { PLUGIN_NAME, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants.js";
 
 import "./type-extensions.mjs";
+
+export { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants.js";
+export {
+  AddressesFileError,
+  ConfigError,
+  EnvError,
+  InputError,
+  MissingPrivateKeyError,
+  MultiAccountKitError,
+  NetworkUnreachableError,
+  StackError,
+  UnexpectedError,
+} from "../errors.js";
+export type { MultiAccountConfig, MultiAccountUserConfig, RpcRetryConfig, RpcRetryUserConfig } from "../config.js";
 
 // Held in variables so that this package's own type check does not look for them: they are the
 // user's packages, resolved in the user's project.

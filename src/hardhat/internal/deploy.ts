@@ -1,8 +1,9 @@
 // deploy-multiaccount: checks every input, compiles, then deploys MultiAccount behind a transparent
-// proxy in the spec's order, records the proxy address and verifies the implementation. The same
-// code serves every stack and Hardhat major, through the Host and its Stack. Once the proxy exists it
-// is recorded at once; a later step that fails (reading its slots, the gas summary, verification)
-// is a warning, and the run still succeeds.
+// proxy in a fixed order (load the record, the first signer deploys, the two factories, the proxy
+// with initialize), records the proxy address, waits, and verifies the implementation. The same code
+// serves every stack and Hardhat major, through the Host and its Stack. Once the proxy exists it is
+// recorded at once; a later step that fails (reading its slots, the gas summary, verification) is a
+// warning, and the run still succeeds.
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
 import { InputError, MultiAccountKitError } from "../errors";
 import { updateAddresses } from "../addresses";

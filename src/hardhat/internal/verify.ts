@@ -40,7 +40,7 @@ function oneLine(error: unknown): string {
 }
 
 /**
- * The deployment's verification: the implementation (the spec's step), then the proxy, verified and
+ * The deployment's verification: the implementation (`verify:verify` on it), then the proxy, verified and
  * linked to it so that the explorer shows it as a proxy. Every failure is logged with the command
  * that retries both, and never fails the run.
  */

@@ -20,7 +20,7 @@ describe("a Hardhat 3 host: what only Hardhat 3 has", function () {
     expect(result.output).to.include("Invalid config value multiAccount.verifyDelay: expected a number of seconds >= 0, got -1. Fix it in hardhat.config.");
   });
 
-  it("its TypeScript sees the plugin's config types (`tsc --noEmit` on the host)", async () => {
+  it("its TypeScript sees the plugin's config types and named exports (`tsc --noEmit` on the host, scripts/exports.ts included)", async () => {
     const tsc = path.join(host.dir, "node_modules", "typescript", "bin", "tsc");
     const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(host.node!, [tsc, "--noEmit", "-p", "."], { cwd: host.dir, stdio: ["ignore", "pipe", "pipe"] });

@@ -13,6 +13,13 @@ import { errorHead, runHardhat, type LocalNode, type RunResult } from "../helper
 import { startExplorer, type LoopbackExplorer } from "../helpers/explorer";
 import { deployStandIn } from "../helpers/stand-in";
 import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, compiled, startChain } from "./cases";
+import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
+
+/** The values the committed API report lists for `multiaccount-kit/hardhat` under `condition`. */
+function reportedValues(condition: "import" | "require"): string[] {
+  const entry = parseReport(fs.readFileSync(REPORT_FILE, "utf8")).get(`\`multiaccount-kit/hardhat\` (\`${condition}\`)`);
+  return (entry ?? []).filter((e) => e.value).map((e) => e.name).sort();
+}
 
 describe("host projects of each supported stack and Hardhat major", function () {
   // The installs start at once (they mostly wait on the registry), before the first test needs one.
@@ -71,6 +78,26 @@ describe("host projects of each supported stack and Hardhat major", function () 
         expect(host.installedVersion).to.match(/^\d+\.\d+\.\d+/);
         expect(host.addedPackages).to.include("node_modules/multiaccount-kit");
         expect(host.changedVersions, "versions the install changed").to.deep.equal([]);
+      });
+
+      it("a script of the project runs a task by its exported name and catches the failure by its exported class", async () => {
+        // scripts/exports.ts, from fixture-projects/hosts/common-hardhat2 or hosts/hardhat3.
+        const result = await hardhat(["run", "--no-compile", "scripts/exports.ts"]);
+        expect(result.code, result.output).to.equal(0);
+        const line = result.stdout.trim().split("\n").filter((l) => l.startsWith("{")).pop();
+        expect(line, result.output).to.not.equal(undefined);
+        const seen = JSON.parse(line!);
+        expect(seen.exports, "the values multiaccount-kit/hardhat exports at run time").to.deep.equal(reportedValues(stack.major === 3 ? "import" : "require"));
+        if (stack.major === 3) {
+          expect(seen.plugin).to.equal("multiaccount-kit");
+          expect([seen.caughtHardhatPluginError, seen.causeAddressesFileError, seen.causeMultiAccountKitError], result.output).to.deep.equal([true, true, true]);
+        } else {
+          expect([seen.caughtAddressesFileError, seen.caughtMultiAccountKitError], result.output).to.deep.equal([true, true]);
+        }
+        expect(seen.message).to.match(/Address file .*exports-check\.json: not valid JSON/);
+        expect(seen.untouched).to.equal(true);
+        expect(seen.contract).to.equal("MultiAccount");
+        expect(compiled(host.dir, "MultiAccount"), "--no-compile compiled").to.equal(false);
       });
 
       it("deploy-multiaccount --network bsc compiles first in a fresh project, deploys, records, verifies and links the proxy", async () => {
@@ -154,7 +181,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
       });
 
       if (stack.major === 2) {
-        it("the spec's script `hardhat run scripts/deployMultiAccount.ts` deploys from ADMIN_PUBLIC_KEY and the record", async () => {
+        it("the deployment script `hardhat run scripts/deployMultiAccount.ts` deploys from ADMIN_PUBLIC_KEY and the record", async () => {
           const scriptFile = path.join(host.dir, "output", "script-addresses.json");
           fs.writeFileSync(scriptFile, JSON.stringify({ protocolAddress: protocol }, null, 2));
           const result = await hardhat(["run", "scripts/deployMultiAccount.ts", "--network", "bsc"], { ADMIN_PUBLIC_KEY: ADMIN, ADDRESSES_FILE: scriptFile });

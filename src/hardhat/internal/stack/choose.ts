@@ -27,7 +27,7 @@ interface StackRequirement {
 
 export const SUPPORTED_STACKS: Record<StackKind, StackRequirement> = {
   ethers5: {
-    label: "Stack A (the spec's)",
+    label: "Stack A (@nomiclabs plugins)",
     ethersMajor: 5,
     ethersPlugin: "@nomiclabs/hardhat-ethers",
     upgradesMajor: 1,

@@ -1,4 +1,4 @@
-// The spec's deployment script: `npx hardhat run scripts/deployMultiAccount.ts --network <chain>`.
+// The deployment script: `npx hardhat run scripts/deployMultiAccount.ts --network <chain>`.
 // Exit 0 on success, 1 (with the error logged) on failure.
 import hre from "hardhat";
 
