@@ -68,7 +68,16 @@ export function markAllAsRead(): NotificationsThunk<void> {
   };
 }
 
-const flagTimers = new WeakMap<object, { token: object; handle: unknown; timers: NotificationsTimers }>();
+type FlagTimer = { token: object; handle: unknown; timers: NotificationsTimers };
+
+// Shared by every copy of this module in the process, like the running fetches in account-fetches.ts,
+// so that a second flag set through another copy still restarts the delay.
+const FLAG_TIMERS: unique symbol = Symbol.for("multiaccount-kit/notifications/flagTimers@1");
+
+function flagTimers(): WeakMap<object, FlagTimer> {
+  const registry = globalThis as { [FLAG_TIMERS]?: WeakMap<object, FlagTimer> };
+  return (registry[FLAG_TIMERS] ??= new WeakMap());
+}
 
 /**
  * Sets isNewNotification and clears it `delayMs` later. A second call on the same store before
@@ -80,15 +89,15 @@ export function flagNewNotification(delayMs: number = DEFAULT_NEW_NOTIFICATION_F
       throw new NotificationsInputError(`notifications: flagNewNotification delayMs must be a non-negative number, got ${JSON.stringify(delayMs)}`);
     }
     const { timers } = resolveEffects(extra);
-    const previous = flagTimers.get(getState);
+    const previous = flagTimers().get(getState);
     if (previous !== undefined) previous.timers.clearTimeout(previous.handle);
     dispatch(updateIsNewNotification(true));
     const token = {};
     const entry = { token, handle: undefined as unknown, timers };
-    flagTimers.set(getState, entry);
+    flagTimers().set(getState, entry);
     entry.handle = timers.setTimeout(() => {
-      if (flagTimers.get(getState)?.token !== token) return;
-      flagTimers.delete(getState);
+      if (flagTimers().get(getState)?.token !== token) return;
+      flagTimers().delete(getState);
       dispatch(updateIsNewNotification(false));
     }, delayMs);
   };
