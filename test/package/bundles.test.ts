@@ -16,12 +16,12 @@ interface Bundle {
   inputs: string[];
 }
 
-async function bundle(project: Consumer, contents: string, loader: "js" = "js"): Promise<Bundle> {
+async function bundle(project: Consumer, contents: string): Promise<Bundle> {
   const manifest = JSON.parse(fs.readFileSync(path.join(project.installed, "package.json"), "utf8")) as { peerDependencies: Record<string, string> };
   const peers = Object.keys(manifest.peerDependencies);
   const result = await build({
     absWorkingDir: project.dir,
-    stdin: { contents, resolveDir: project.dir, loader, sourcefile: "app.js" },
+    stdin: { contents, resolveDir: project.dir, loader: "js", sourcefile: "app.js" },
     bundle: true,
     minify: true,
     platform: "browser",

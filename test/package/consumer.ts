@@ -3,6 +3,7 @@
 // tarball (the same mechanism and the same tarball as the Hardhat host projects). The tests of this
 // folder share that one pack and that one install.
 import { execFile } from "child_process";
+import fs from "fs";
 import path from "path";
 import { packedTarball, prepareHost } from "../hardhat/helpers/hosts";
 import { childEnv, withoutAnsi } from "../hardhat/helpers/processes";
@@ -46,7 +47,6 @@ export function runNode(cwd: string, file: string, args: string[] = []): Promise
 /** The script a package names as its bin, inside the consumer's node_modules. */
 export function binScript(dir: string, pkg: string, bin: string): string {
   const folder = path.join(dir, "node_modules", pkg);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const manifest = require(path.join(folder, "package.json")) as { bin: string | Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")) as { bin: string | Record<string, string> };
   return path.join(folder, typeof manifest.bin === "string" ? manifest.bin : manifest.bin[bin]);
 }
