@@ -15,7 +15,16 @@ export interface FetchTicket {
   readonly store: StoreFetches;
 }
 
-const stores = new WeakMap<object, StoreFetches>();
+// Kept under a key of the global symbol registry, so that every copy of this module in the process
+// (an ES module one and a CommonJS one can both be loaded: docs/notifications.md, "ESM and
+// CommonJS") shares it, and a fetch dispatched through one copy still aborts one from the other.
+// The key names the shape of StoreFetches: change it when that shape changes.
+const STORES: unique symbol = Symbol.for("multiaccount-kit/notifications/storeFetches@1");
+
+function stores(): WeakMap<object, StoreFetches> {
+  const registry = globalThis as { [STORES]?: WeakMap<object, StoreFetches> };
+  return (registry[STORES] ??= new WeakMap());
+}
 
 /** Addresses differ only in checksum case. */
 function accountKey(account: string): string {
@@ -23,10 +32,10 @@ function accountKey(account: string): string {
 }
 
 export function beginFetch(storeKey: object, account: string): FetchTicket {
-  let store = stores.get(storeKey);
+  let store = stores().get(storeKey);
   if (store === undefined) {
     store = { account: null, latest: 0, running: new Set() };
-    stores.set(storeKey, store);
+    stores().set(storeKey, store);
   }
   const key = accountKey(account);
   if (store.account !== key) {

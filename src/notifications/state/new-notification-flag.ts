@@ -21,12 +21,20 @@ interface ResetTimer {
   timers: NotificationsTimers;
 }
 
-const resetTimers = new WeakMap<object, ResetTimer>();
+// Shared by every copy of this module in the process (an app's ES module copy and a dependency's
+// CommonJS copy), like the running fetches in fetch/running.ts, so that a flag raised through one copy
+// and lowered through the other still has one timer. Created on first use; nothing runs at import.
+const RESET_TIMERS: unique symbol = Symbol.for("multiaccount-kit/notifications/flagTimers@1");
+
+function resetTimers(): WeakMap<object, ResetTimer> {
+  const registry = globalThis as { [RESET_TIMERS]?: WeakMap<object, ResetTimer> };
+  return (registry[RESET_TIMERS] ??= new WeakMap());
+}
 
 function cancelReset(store: FlagStore): void {
-  const running = resetTimers.get(store.getState);
+  const running = resetTimers().get(store.getState);
   if (running === undefined) return;
-  resetTimers.delete(store.getState);
+  resetTimers().delete(store.getState);
   running.timers.clearTimeout(running.handle);
 }
 
@@ -45,10 +53,10 @@ export function raiseNewNotificationFlag(store: FlagStore, ms: number, timers: N
   cancelReset(store);
   if (!store.getState().notifications.isNewNotification) store.dispatch(updateIsNewNotification(true));
   const reset: ResetTimer = { handle: undefined, timers };
-  resetTimers.set(store.getState, reset);
+  resetTimers().set(store.getState, reset);
   reset.handle = timers.setTimeout(() => {
-    if (resetTimers.get(store.getState) !== reset) return;
-    resetTimers.delete(store.getState);
+    if (resetTimers().get(store.getState) !== reset) return;
+    resetTimers().delete(store.getState);
     store.dispatch(updateIsNewNotification(false));
   }, ms);
 }

@@ -69,6 +69,7 @@ const SHARED: Record<string, string[]> = {
   "stack-a": ["common", "common-hardhat2"],
   "stack-b": ["common", "common-hardhat2"],
   hardhat3: ["common"],
+  consumer: [],
 };
 
 const bootstrapping = new Map<string, Promise<string>>();

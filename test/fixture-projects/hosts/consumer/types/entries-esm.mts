@@ -1,0 +1,30 @@
+// The same imports as entries.ts, from an ES module: under node16 they resolve through the
+// `import` conditions (the .d.mts declarations of the notifications entries, the Hardhat 3 entry).
+import type {} from "multiaccount-kit/hardhat";
+import { configFromEnv } from "multiaccount-kit/hardhat/env";
+import { loadAddresses, type AddressesRecord } from "multiaccount-kit/hardhat/addresses";
+import { notificationsReducer, selectReadNotifications, selectUnreadNotifications, type NotificationDetails } from "multiaccount-kit/notifications";
+import { useUnreadNotifications } from "multiaccount-kit/notifications/react";
+import { startMockHedger, type MockHedger } from "multiaccount-kit/mock-hedger";
+
+const state = notificationsReducer(undefined, { type: "@@consumer/init" } as never);
+export const unread: NotificationDetails[] = selectUnreadNotifications({ notifications: state });
+export const read: NotificationDetails[] = selectReadNotifications({ notifications: state });
+// @ts-expect-error a number is not a notifications root state
+selectUnreadNotifications(1);
+
+export const hook: () => NotificationDetails[] = useUnreadNotifications;
+// @ts-expect-error the hook takes no argument
+useUnreadNotifications(1);
+
+export const networks: object = configFromEnv({}).networks;
+// @ts-expect-error configFromEnv takes an environment object
+configFromEnv(1);
+
+export const record: (file: string) => AddressesRecord = loadAddresses;
+// @ts-expect-error loadAddresses takes a file path
+loadAddresses(1);
+
+export const hedger: () => Promise<MockHedger> = startMockHedger;
+// @ts-expect-error the port is a number
+startMockHedger({ port: "8090" });
