@@ -44,7 +44,7 @@ describe("multiaccount-kit/hardhat exports (Hardhat 2)", function () {
   describe("in-process, on a fixture", () => {
     const env = useEnvironment("custom-names", () => ({ ADDRESSES_FILE: file }));
     // The entry as the fixture's config loaded it (it needs a Hardhat context to load at all).
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only once the fixture's Hardhat context exists
     const entry = () => require("../../src/hardhat") as typeof Entry;
 
     it("names the tasks the plugin registers", () => {

@@ -19,7 +19,7 @@ async function bundle(entry: string, external: string[] = []) {
     logLevel: "silent",
     external,
   });
-  return { metafile: result.metafile as Metafile, code: result.outputFiles[0].text };
+  return { metafile: result.metafile, code: result.outputFiles[0].text };
 }
 
 function imports(metafile: Metafile): string[] {

@@ -172,7 +172,7 @@ describe("getNotifications", () => {
       it(name, async () => {
         const store = newStore({ logger: recordingLogger() });
         const before = store.getState().notifications;
-        const err = await store.dispatch(getNotifications({ ...params(server.baseUrl), ...override } as never)).then(
+        const err = await store.dispatch(getNotifications({ ...params(server.baseUrl), ...override })).then(
           () => null,
           (e: unknown) => e
         );

@@ -53,7 +53,7 @@ export function wire(overrides: Record<string, unknown> = {}): NotificationRespo
     failure_message: null,
     state_type: null,
     ...overrides,
-  } as NotificationResponse;
+  };
 }
 
 export type TestDispatch = ThunkDispatch<NotificationsRootState, unknown, NotificationsAction>;
@@ -65,7 +65,7 @@ export function newStore(extra?: NotificationsExtraArgument, preloaded?: Notific
     preloaded === undefined ? undefined : { notifications: preloaded },
     applyMiddleware(middleware)
   );
-  return store as typeof store & { dispatch: TestDispatch };
+  return store;
 }
 
 export interface RecordingLogger {

@@ -11,7 +11,7 @@ import {
   type NotificationsRootState,
 } from "../../src/notifications";
 import type { ConnectNotificationsPayload } from "../../src/notifications/live/connection";
-import { createLiveContext, type LiveContext, type LiveStore } from "../../src/notifications/live/context";
+import { createLiveContext, type LiveContext } from "../../src/notifications/live/context";
 import { resolveLiveOptions } from "../../src/notifications/live/options";
 import type { Session } from "../../src/notifications/live/session";
 import { recordingLogger } from "./helpers";
@@ -53,7 +53,7 @@ export const VISIBLE = { state_type: "alert", action_status: "success" } as cons
 export function liveContext(options: NotificationsMiddlewareOptions = {}) {
   const store = createStore(combineReducers({ notifications: notificationsReducer }));
   const logger = recordingLogger();
-  const ctx = createLiveContext(store as unknown as LiveStore, resolveLiveOptions({ WebSocket, backoff: FAST_BACKOFF, logger, ...options }));
+  const ctx = createLiveContext(store, resolveLiveOptions({ WebSocket, backoff: FAST_BACKOFF, logger, ...options }));
   return { ctx, store, logger, state: () => store.getState().notifications };
 }
 

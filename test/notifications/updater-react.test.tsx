@@ -4,6 +4,8 @@ import { Provider } from "react-redux";
 import TestRenderer, { act } from "react-test-renderer";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { useDispatch } from "react-redux";
+import type { ThunkDispatch } from "redux-thunk";
+import type { NotificationsAction, NotificationsRootState } from "../../src/notifications";
 import { NotificationUpdater, useNotifications } from "../../src/notifications/react";
 import { until } from "../support/wait";
 import { VISIBLE, liveStore } from "./live-helpers";
@@ -53,7 +55,7 @@ describe("<NotificationUpdater />", function () {
     const stored = hedger.record(ALICE, VISIBLE);
     const live = liveStore();
     function Fetcher({ fetchData }: { fetchData: boolean }) {
-      useNotifications(ALICE, fetchData, hedger.baseUrl, 0, useDispatch() as never, "hook-test");
+      useNotifications(ALICE, fetchData, hedger.baseUrl, 0, useDispatch<ThunkDispatch<NotificationsRootState, unknown, NotificationsAction>>(), "hook-test");
       return null;
     }
     let renderer!: TestRenderer.ReactTestRenderer;

@@ -40,7 +40,7 @@ describe("startNotificationUpdater", function () {
     const old = hedger.record(ALICE, { ...VISIBLE, modify_time: 100 });
     const newer = hedger.record(ALICE, { ...VISIBLE, modify_time: 200 });
     const live = liveStore();
-    const stop = startNotificationUpdater(live.store as never, options({ timestamp: 150 }));
+    const stop = startNotificationUpdater(live.store, options({ timestamp: 150 }));
     await until("fetched and subscribed", () => live.state().unreadNotifications.length === 1 && hedger.subscribers(ALICE) === 1);
     expect(live.state().unreadNotifications[0].id).to.equal(newer.id);
     expect(live.state().unreadNotifications.map((n) => n.id)).to.not.include(old.id);
@@ -55,7 +55,7 @@ describe("startNotificationUpdater", function () {
 
   it("neither fetches nor connects when told not to", async () => {
     const live = liveStore();
-    const stop = startNotificationUpdater(live.store as never, options({ fetchData: false, whitelisted: false }));
+    const stop = startNotificationUpdater(live.store, options({ fetchData: false, whitelisted: false }));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(hedger.requests).to.have.length(0);
     expect(hedger.connectionCount).to.equal(0);
@@ -65,13 +65,13 @@ describe("startNotificationUpdater", function () {
   it("keeps lastUpdateTimestamp in storage across restarts", async () => {
     const storage = new MemoryStorage();
     const first = liveStore();
-    const stop = startNotificationUpdater(first.store as never, options({ storage, fetchData: false }));
+    const stop = startNotificationUpdater(first.store, options({ storage, fetchData: false }));
     first.dispatch(updateTimestamp("1234"));
     stop();
     expect(storage.getItem(`multiaccount-kit:lastUpdateTimestamp:${ALICE}`)).to.equal("1234");
 
     const second = liveStore();
-    const stopAgain = startNotificationUpdater(second.store as never, options({ storage, whitelisted: false }));
+    const stopAgain = startNotificationUpdater(second.store, options({ storage, whitelisted: false }));
     expect(second.state().lastUpdateTimestamp).to.equal("1234");
     await until("fetch from the stored timestamp", () => hedger.requests.length === 1);
     expect(hedger.requests[0].body.modify_time_gte).to.equal(1234);
@@ -80,6 +80,6 @@ describe("startNotificationUpdater", function () {
 
   it("refuses a store without the middleware", () => {
     const store = createStore(combineReducers({ notifications: notificationsReducer }), applyMiddleware(thunk));
-    expect(() => startNotificationUpdater(store as never, options())).to.throw(/needs createNotificationsMiddleware\(\) installed/);
+    expect(() => startNotificationUpdater(store, options())).to.throw(/needs createNotificationsMiddleware\(\) installed/);
   });
 });

@@ -3,7 +3,7 @@
 // held under budgets (docs/benchmarks.md, "Bundle size"), and a bundle of the reducer and two
 // selectors must hold no code of the live connection, the fetch or the backoff.
 import { expect } from "chai";
-import { build, type Metafile } from "esbuild";
+import { build } from "esbuild";
 import fs from "fs";
 import path from "path";
 import zlib from "zlib";
@@ -36,7 +36,7 @@ async function bundle(project: Consumer, contents: string): Promise<Bundle> {
     code: result.outputFiles[0].text,
     minified: bytes.length,
     gzipped: zlib.gzipSync(bytes).length,
-    inputs: Object.keys((result.metafile as Metafile).inputs),
+    inputs: Object.keys((result.metafile).inputs),
   };
 }
 

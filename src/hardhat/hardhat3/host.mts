@@ -99,7 +99,7 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
     rpc,
     secrets: collectSecrets({ networks: { [name]: { accounts: keys, url } } }),
     stack: () => {
-      if (stack === undefined) throw stackError;
+      if (stack === undefined) throw stackError ?? new Error("no stack was chosen");
       return stack;
     },
     // A deployment builds with the "production" profile, as Ignition's deploy does and as

@@ -76,7 +76,7 @@ function patchFew(list: readonly N[], removedAt: number[], inserted: readonly N[
     to = hi;
   } else if (lo < n - hi) {
     // The edits sit near the front: align the tail, rewrite the head.
-    out = shift > 0 ? (inserted.slice(0, shift) as N[]).concat(list) : list.slice(-shift);
+    out = shift > 0 ? (inserted.slice(0, shift)).concat(list) : list.slice(-shift);
     from = 0;
     to = hi + shift;
   } else {

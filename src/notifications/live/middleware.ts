@@ -21,6 +21,7 @@ export const MIDDLEWARE_PROBE = "notifications/middlewareProbe";
  * The live connection as a Redux middleware: `connectNotifications(...)` opens (or switches) the
  * session and `disconnectNotifications()` ends it. Every option is optional; a bad one throws.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- redux's own type for "adds nothing to dispatch"
 export function createNotificationsMiddleware(options: NotificationsMiddlewareOptions = {}): Middleware<{}, NotificationsRootState> {
   const resolved = resolveLiveOptions(options);
   return (api) => {

@@ -61,7 +61,7 @@ export function startNotificationUpdater(store: UpdaterStore, options: Notificat
 
   const { account, whitelisted, socketUrl, baseUrl, appName } = options;
   const connected = whitelisted && socketUrl !== undefined && socketUrl !== "";
-  if (connected) store.dispatch(connectNotifications({ socketUrl: socketUrl!, account, whitelisted, baseUrl, appName }));
+  if (connected) store.dispatch(connectNotifications({ socketUrl: socketUrl, account, whitelisted, baseUrl, appName }));
 
   let stopped = false;
   return () => {

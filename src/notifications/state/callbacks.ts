@@ -22,7 +22,7 @@ function newLocalId(): string {
  * unique id: without one it could not be told apart from its neighbours.
  */
 function withId(n: NotificationInput): NotificationDetails {
-  const candidate = { ...n, id: n.id ?? null } as NotificationDetails;
+  const candidate = { ...n, id: n.id ?? null };
   if (hasId(candidate)) return candidate;
   if (candidate.notificationType === NotificationType.TRANSFER_COLLATERAL || quoteKey(candidate) === null) {
     return { ...candidate, id: newLocalId() };
