@@ -24,9 +24,49 @@ const ACCOUNT = "0x5B38Da6a701c568545dCfcB03FcB875f56beddC4";
 
 /** What a hedger's POST /position-state/{start}/{size} might answer. */
 const positionState = [
-  { id: "n-1", quote_id: 101, create_time: 1700000000, modify_time: 1700000100, counterparty_address: "0xhedger", filled_amount_open: null, filled_amount_close: null, last_seen_action: "SendQuote", action_status: "seen", failure_type: null, failure_message: null, state_type: null },
-  { id: "n-2", quote_id: 101, create_time: 1700000000, modify_time: 1700000200, counterparty_address: "0xhedger", filled_amount_open: "250.5", filled_amount_close: null, last_seen_action: "FillLimitOrderOpen", action_status: "success", failure_type: null, failure_message: null, state_type: "report", version: 2 },
-  { id: "n-3", quote_id: 102, create_time: 1700000050, modify_time: 1700000300, counterparty_address: "0xhedger", filled_amount_open: null, filled_amount_close: null, last_seen_action: "FailedToPutOnBinance", action_status: "failed", failure_type: "Solvency Problem", failure_message: "insufficient margin", state_type: null },
+  {
+    id: "n-1",
+    quote_id: 101,
+    create_time: 1700000000,
+    modify_time: 1700000100,
+    counterparty_address: "0xhedger",
+    filled_amount_open: null,
+    filled_amount_close: null,
+    last_seen_action: "SendQuote",
+    action_status: "seen",
+    failure_type: null,
+    failure_message: null,
+    state_type: null,
+  },
+  {
+    id: "n-2",
+    quote_id: 101,
+    create_time: 1700000000,
+    modify_time: 1700000200,
+    counterparty_address: "0xhedger",
+    filled_amount_open: "250.5",
+    filled_amount_close: null,
+    last_seen_action: "FillLimitOrderOpen",
+    action_status: "success",
+    failure_type: null,
+    failure_message: null,
+    state_type: "report",
+    version: 2,
+  },
+  {
+    id: "n-3",
+    quote_id: 102,
+    create_time: 1700000050,
+    modify_time: 1700000300,
+    counterparty_address: "0xhedger",
+    filled_amount_open: null,
+    filled_amount_close: null,
+    last_seen_action: "FailedToPutOnBinance",
+    action_status: "failed",
+    failure_type: "Solvency Problem",
+    failure_message: "insufficient margin",
+    state_type: null,
+  },
 ];
 
 function startHedger(): Promise<http.Server> {

@@ -157,7 +157,9 @@ async function runAgainstOwnHedger(): Promise<void> {
 
     // The mock hedger forgets the subscription at once, so this one reaches no socket.
     hedger.dropConnections();
-    const missed = emit("while disconnected", () => hedger.emit(account, { last_seen_action: "LiquidatePosition", action_status: "success", state_type: "alert" }));
+    const missed = emit("while disconnected", () =>
+      hedger.emit(account, { last_seen_action: "LiquidatePosition", action_status: "success", state_type: "alert" })
+    );
     await arrived(missed);
     await subscribed();
     await arrived(emit("after reconnect", () => hedger.emit(account, { last_seen_action: "UnlockQuote", action_status: "success", state_type: "alert" })));

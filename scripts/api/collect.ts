@@ -98,9 +98,7 @@ function print(node: ts.Declaration): string {
 
 /** Whether `symbol` is exported with `export type { ... }` or `export { type ... }`. */
 function typeOnlyExport(symbol: ts.Symbol): boolean {
-  return (symbol.declarations ?? []).some(
-    (d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)
-  );
+  return (symbol.declarations ?? []).some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly));
 }
 
 function resolve(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
@@ -128,7 +126,13 @@ function describeExport(checker: ts.TypeChecker, entry: EntryPoint, symbol: ts.S
 
 /** The symbols of this package's own declarations that the type references in `node` name. */
 function referencedTypes(checker: ts.TypeChecker, node: ts.Node, packageDir: string, found: Set<ts.Symbol>): void {
-  const named = ts.isTypeReferenceNode(node) ? node.typeName : ts.isExpressionWithTypeArguments(node) ? node.expression : ts.isTypeQueryNode(node) ? node.exprName : undefined;
+  const named = ts.isTypeReferenceNode(node)
+    ? node.typeName
+    : ts.isExpressionWithTypeArguments(node)
+      ? node.expression
+      : ts.isTypeQueryNode(node)
+        ? node.exprName
+        : undefined;
   const symbol = named === undefined ? undefined : checker.getSymbolAtLocation(named);
   if (symbol !== undefined) {
     const target = resolve(checker, symbol);

@@ -58,18 +58,11 @@ async function measure(design: Design, protocol: Contract, collateral: Contract)
   const implementationFactory = await ethers.getContractFactory(design.multiAccount);
   const accountBytecode = (await ethers.getContractFactory(design.account)).bytecode;
   const proxyAdminFactory = await ethers.getContractFactory(ProxyAdminArtifact.abi, ProxyAdminArtifact.bytecode);
-  const proxyFactory = await ethers.getContractFactory(
-    TransparentUpgradeableProxyArtifact.abi,
-    TransparentUpgradeableProxyArtifact.bytecode
-  );
+  const proxyFactory = await ethers.getContractFactory(TransparentUpgradeableProxyArtifact.abi, TransparentUpgradeableProxyArtifact.bytecode);
 
   const [implementation, implementationGas] = await deployedGas(implementationFactory);
   const [proxyAdmin, proxyAdminGas] = await deployedGas(proxyAdminFactory);
-  const initData = implementationFactory.interface.encodeFunctionData("initialize", [
-    admin.address,
-    protocol.address,
-    accountBytecode,
-  ]);
+  const initData = implementationFactory.interface.encodeFunctionData("initialize", [admin.address, protocol.address, accountBytecode]);
   const [proxy, proxyGas] = await deployedGas(proxyFactory, [implementation.address, proxyAdmin.address, initData]);
   figures["deploy: implementation"] = implementationGas;
   figures["deploy: ProxyAdmin"] = proxyAdminGas;
@@ -89,9 +82,7 @@ async function measure(design: Design, protocol: Contract, collateral: Contract)
   await collateral.connect(alice).approve(multiAccount.address, amount);
   figures["depositForAccount"] = await gasOf(asAlice.depositForAccount(account, amount));
   figures["withdrawFromAccount"] = await gasOf(asAlice.withdrawFromAccount(account, amount.div(2)));
-  figures["_call (one call, other(uint256))"] = await gasOf(
-    asAlice._call(account, [protocol.interface.encodeFunctionData("other", [7])])
-  );
+  figures["_call (one call, other(uint256))"] = await gasOf(asAlice._call(account, [protocol.interface.encodeFunctionData("other", [7])]));
   return figures;
 }
 
@@ -107,15 +98,9 @@ function formatGas(gas: number): string {
 
 function printTable(ours: Figures, baseline: Figures): void {
   const header = ["step", "ours", "baseline", "ours/baseline"];
-  const lines = ROWS.map((row) => [
-    row,
-    formatGas(ours[row]),
-    formatGas(baseline[row]),
-    `${((100 * ours[row]) / baseline[row]).toFixed(1)}%`,
-  ]);
+  const lines = ROWS.map((row) => [row, formatGas(ours[row]), formatGas(baseline[row]), `${((100 * ours[row]) / baseline[row]).toFixed(1)}%`]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
-  const render = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  const render = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log(render(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const line of lines) console.log(render(line));

@@ -110,13 +110,19 @@ export async function benchLive(): Promise<void> {
   console.log(`  ${MESSAGES} messages at ${RATE_PER_SECOND}/s (sent over ${(elapsed / 1000).toFixed(2)} s)`);
   console.log(`  latency send -> store updated: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${steady.at(-1)!.toFixed(2)} ms`);
   console.log(`  ${p99 < 5 ? "PASS" : "FAIL"}  p99 below 5 ms at 1,000 messages/s`);
-  console.log(`  restart -> first new notification in the store: median ${medianReconnect.toFixed(1)} ms over ${RESTARTS} restarts ` +
-    `(min ${reconnects[0].toFixed(1)}, max ${reconnects.at(-1)!.toFixed(1)})`);
-  console.log(`  the configured backoff is ${BACKOFF_MS} ms from the drop; the server came back ~0 ms after the drop,` +
-    ` so at most ${BACKOFF_MS} ms of that is backoff and the rest (connect, subscribe, backfill, store update) is ours`);
+  console.log(
+    `  restart -> first new notification in the store: median ${medianReconnect.toFixed(1)} ms over ${RESTARTS} restarts ` +
+      `(min ${reconnects[0].toFixed(1)}, max ${reconnects.at(-1)!.toFixed(1)})`
+  );
+  console.log(
+    `  the configured backoff is ${BACKOFF_MS} ms from the drop; the server came back ~0 ms after the drop,` +
+      ` so at most ${BACKOFF_MS} ms of that is backoff and the rest (connect, subscribe, backfill, store update) is ours`
+  );
   const ours = Math.max(0, medianReconnect - BACKOFF_MS);
-  console.log(`  ${medianReconnect <= BACKOFF_MS * 1.5 ? "PASS" : "FAIL"}  reconnect dominated by the backoff delay` +
-    ` (our work ≈ ${ours.toFixed(1)} ms, ${(medianReconnect / BACKOFF_MS).toFixed(2)}× the backoff)`);
+  console.log(
+    `  ${medianReconnect <= BACKOFF_MS * 1.5 ? "PASS" : "FAIL"}  reconnect dominated by the backoff delay` +
+      ` (our work ≈ ${ours.toFixed(1)} ms, ${(medianReconnect / BACKOFF_MS).toFixed(2)}× the backoff)`
+  );
 }
 
 if (require.main === module) {

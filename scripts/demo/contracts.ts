@@ -32,8 +32,10 @@ export async function runContractsDemo(hre: HardhatRuntimeEnvironment): Promise<
   await (await collateral.mint(trader.address, 1_000_000_000)).wait();
   await (await collateral.connect(trader).approve(result.proxy, 1_000_000_000)).wait();
   await (await multiAccount.depositAndAllocateForAccount(account, 250_000_000)).wait();
-  console.log(`deposited 250 collateral; protocol balance ${(await protocol.balances(account)).toString()}, ` +
-    `allocated (18 decimals) ${(await protocol.allocated(account)).toString()}`);
+  console.log(
+    `deposited 250 collateral; protocol balance ${(await protocol.balances(account)).toString()}, ` +
+      `allocated (18 decimals) ${(await protocol.allocated(account)).toString()}`
+  );
   console.log(`\nResult: ${JSON.stringify(result)}`);
   return result;
 }

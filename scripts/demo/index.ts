@@ -15,7 +15,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = isPluginError(error) ? (error as Error).message : (error as Error)?.stack ?? String(error);
+  const message = isPluginError(error) ? (error as Error).message : ((error as Error)?.stack ?? String(error));
   createLogger(hardhat2Host(hre).secrets).error(`Error: ${message}`);
   process.exitCode = 1;
 });

@@ -194,7 +194,10 @@ export async function runNotificationsDemo(options: NotificationsDemoOptions = {
 
   const result = { unread: selectUnreadNotifications(store.getState()), read: selectReadNotifications(store.getState()) };
   print("\n== Notification lists ==");
-  for (const [name, list] of [["unread", result.unread], ["read", result.read]] as const) {
+  for (const [name, list] of [
+    ["unread", result.unread],
+    ["read", result.read],
+  ] as const) {
     print(`${name} (${list.length}), newest first`);
     for (const n of list) print(`  ${n.id}  ${summary(n)}`);
   }

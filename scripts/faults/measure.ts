@@ -63,7 +63,9 @@ async function main(): Promise<void> {
       await bench.close();
     }
   }
-  console.log(`| stack | faults | first runs exit 0 | record after the first run | complete after at most two runs | duplicate creations | failed runs whose error message misses a landed transaction |`);
+  console.log(
+    `| stack | faults | first runs exit 0 | record after the first run | complete after at most two runs | duplicate creations | failed runs whose error message misses a landed transaction |`
+  );
   console.log(`|---|---|---|---|---|---|---|`);
   for (const row of rows) console.log(row);
 }

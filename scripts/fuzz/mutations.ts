@@ -125,11 +125,16 @@ function main(): void {
       const outcome = fuzzIn(dir, mutant.id, mutant.what, seconds);
       outcomes.push(outcome);
       console.log(`\n=== ${mutant.id}: ${mutant.what}`);
-      console.log(outcome.found ? `FOUND in ${outcome.seconds.toFixed(0)} s (compile included), shrunk to ${outcome.steps} step(s)\n${outcome.report}` : `NOT FOUND in ${seconds} s`);
+      console.log(
+        outcome.found
+          ? `FOUND in ${outcome.seconds.toFixed(0)} s (compile included), shrunk to ${outcome.steps} step(s)\n${outcome.report}`
+          : `NOT FOUND in ${seconds} s`
+      );
       writeFileSync(file, original);
     }
     console.log("\nSummary:");
-    for (const o of outcomes) console.log(`  ${o.id.padEnd(22)} ${o.found ? `found, ${o.steps} step(s) after shrinking, ${o.seconds.toFixed(0)} s` : "NOT FOUND"}`);
+    for (const o of outcomes)
+      console.log(`  ${o.id.padEnd(22)} ${o.found ? `found, ${o.steps} step(s) after shrinking, ${o.seconds.toFixed(0)} s` : "NOT FOUND"}`);
     if (outcomes.some((o) => !o.found)) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });

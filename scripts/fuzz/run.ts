@@ -41,8 +41,10 @@ const out = path.resolve(hre.config.paths.root, process.env.FUZZ_OUT ?? "test-ou
 
 function reproduceCommand(seed: number, result: FuzzResult): string {
   const token = process.env.FUZZ_TOKEN ? ` FUZZ_TOKEN=${process.env.FUZZ_TOKEN}` : "";
-  return `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} FUZZ_STEPS=${maxSteps}${token} FUZZ_PATH="${result.counterexample?.path}" npm run fuzz` +
-    `   (or FUZZ_REPLAY=${path.relative(hre.config.paths.root, out)} npm run fuzz)`;
+  return (
+    `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} FUZZ_STEPS=${maxSteps}${token} FUZZ_PATH="${result.counterexample?.path}" npm run fuzz` +
+    `   (or FUZZ_REPLAY=${path.relative(hre.config.paths.root, out)} npm run fuzz)`
+  );
 }
 
 /** One machine-readable line at the end, for scripts/fuzz/mutations.ts. */
@@ -57,12 +59,16 @@ async function main(): Promise<void> {
   if (process.env.FUZZ_REPLAY) {
     const { kind, actions } = parseActions(readFileSync(process.env.FUZZ_REPLAY, "utf8"));
     const { trace, failure } = await replay(world, kind, actions);
-    console.log([`Replaying ${actions.length} step(s) on ${kind} collateral`, ...trace, failure ? `Broken: ${failure}` : "Every step kept the rules."].join("\n"));
+    console.log(
+      [`Replaying ${actions.length} step(s) on ${kind} collateral`, ...trace, failure ? `Broken: ${failure}` : "Every step kept the rules."].join("\n")
+    );
     process.exitCode = failure ? 1 : 0;
     return;
   }
 
-  console.log(`Fuzzing MultiAccount: ${runs} sequences of up to ${maxSteps} steps per seed, ${kinds.join(", ")} collateral, for ${seconds} s from seed ${firstSeed}.`);
+  console.log(
+    `Fuzzing MultiAccount: ${runs} sequences of up to ${maxSteps} steps per seed, ${kinds.join(", ")} collateral, for ${seconds} s from seed ${firstSeed}.`
+  );
   const started = Date.now();
   let seed = firstSeed;
   let sequences = 0;
@@ -78,7 +84,15 @@ async function main(): Promise<void> {
       mkdirSync(path.dirname(out), { recursive: true });
       writeFileSync(out, serializeActions(result.counterexample.kind, result.counterexample.actions) + "\n");
       console.log(`\n${formatCounterexample(result, reproduceCommand(seed, result))}\n`);
-      summaryLine({ found: true, seed, path: result.counterexample.path, steps: result.counterexample.actions.length, trace: result.counterexample.trace, failure: result.counterexample.failure, seconds: (Date.now() - started) / 1000 });
+      summaryLine({
+        found: true,
+        seed,
+        path: result.counterexample.path,
+        steps: result.counterexample.actions.length,
+        trace: result.counterexample.trace,
+        failure: result.counterexample.failure,
+        seconds: (Date.now() - started) / 1000,
+      });
       process.exitCode = 1;
       return;
     }

@@ -1,12 +1,7 @@
 // The plugin's `multiAccount` config section: an all-optional user shape, resolved into an
 // all-required one. Pure and unit-tested without a Hardhat runtime.
 import path from "path";
-import {
-  DEFAULT_ACCOUNT_CONTRACT,
-  DEFAULT_ADDRESSES_FILE,
-  DEFAULT_CONTRACT,
-  DEFAULT_VERIFY_DELAY_SECONDS,
-} from "./constants";
+import { DEFAULT_ACCOUNT_CONTRACT, DEFAULT_ADDRESSES_FILE, DEFAULT_CONTRACT, DEFAULT_VERIFY_DELAY_SECONDS } from "./constants";
 import { ConfigError } from "./errors";
 
 /** How our tasks retry JSON-RPC calls on a flaky endpoint (times in milliseconds). */

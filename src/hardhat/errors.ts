@@ -52,10 +52,7 @@ export class InputError extends MultiAccountKitError {}
 /** PRIVATE_KEY is needed to sign on a live network. */
 export class MissingPrivateKeyError extends MultiAccountKitError {
   constructor(network: string) {
-    super(
-      `No deployer account for network "${network}": PRIVATE_KEY is not set. ` +
-        `Set PRIVATE_KEY in the .env file (see .env.example) and run again.`
-    );
+    super(`No deployer account for network "${network}": PRIVATE_KEY is not set. ` + `Set PRIVATE_KEY in the .env file (see .env.example) and run again.`);
   }
 }
 

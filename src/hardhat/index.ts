@@ -6,10 +6,7 @@
 import "./type-extensions";
 import path from "path";
 import { extendConfig, subtask } from "hardhat/config";
-import {
-  TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD,
-  TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES,
-} from "hardhat/builtin-tasks/task-names";
+import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES } from "hardhat/builtin-tasks/task-names";
 import { resolveMultiAccountConfig } from "./config";
 import { findNpmSolcBuild } from "./internal/solc";
 import { packageSourceNames } from "./internal/sources";
@@ -41,22 +38,18 @@ extendConfig((config, userConfig) => {
   routeExplorerPlugin();
 });
 
-subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(
-  async (args: { solcVersion: string; quiet: boolean }, hre, runSuper) => {
-    if (hre.config.multiAccount.useNpmSolc) {
-      const build = findNpmSolcBuild(args.solcVersion, [hre.config.paths.root, __dirname]);
-      if (build !== undefined) return build;
-    }
-    return runSuper(args);
+subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersion: string; quiet: boolean }, hre, runSuper) => {
+  if (hre.config.multiAccount.useNpmSolc) {
+    const build = findNpmSolcBuild(args.solcVersion, [hre.config.paths.root, __dirname]);
+    if (build !== undefined) return build;
   }
-);
+  return runSuper(args);
+});
 
-subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES).setAction(
-  async (args: { sourcePaths?: string[]; rootPath?: string }, hre, runSuper) => {
-    const sourceNames: string[] = await runSuper(args);
-    const root = hre.config.paths.root;
-    const localFiles = sourceNames.map((sourceName) => path.join(root, sourceName));
-    const extra = packageSourceNames(root, localFiles, hre.config.multiAccount);
-    return extra.length === 0 ? sourceNames : [...sourceNames, ...extra];
-  }
-);
+subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES).setAction(async (args: { sourcePaths?: string[]; rootPath?: string }, hre, runSuper) => {
+  const sourceNames: string[] = await runSuper(args);
+  const root = hre.config.paths.root;
+  const localFiles = sourceNames.map((sourceName) => path.join(root, sourceName));
+  const extra = packageSourceNames(root, localFiles, hre.config.multiAccount);
+  return extra.length === 0 ? sourceNames : [...sourceNames, ...extra];
+});

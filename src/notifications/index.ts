@@ -3,16 +3,7 @@
 // the whole public surface; everything else is internal (tests import it by path).
 
 // state/: the slice — its shape, enums, actions, reducer, selectors, and the callback thunks.
-export {
-  ActionStatus,
-  ApiState,
-  FailureType,
-  LastSeenAction,
-  NotificationMessages,
-  NotificationType,
-  OrderType,
-  StateType,
-} from "./state/enums";
+export { ActionStatus, ApiState, FailureType, LastSeenAction, NotificationMessages, NotificationType, OrderType, StateType } from "./state/enums";
 export type { ConnectionStatus, NotificationDetails, NotificationInput, NotificationState, NotificationsRootState } from "./state/types";
 export {
   NotificationsActionType,

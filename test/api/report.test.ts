@@ -49,10 +49,7 @@ describe("the API report", function () {
     const committed = fs.existsSync(REPORT_FILE) ? fs.readFileSync(REPORT_FILE, "utf8") : "";
     if (committed === renderReport(api)) return;
     const changes = changedNames(api, committed);
-    expect.fail(
-      `${REPORT} is out of date: ${RERUN}.\n` +
-        (changes.length > 0 ? changes.join("\n") : "The same names; a kind or a declaration changed.")
-    );
+    expect.fail(`${REPORT} is out of date: ${RERUN}.\n` + (changes.length > 0 ? changes.join("\n") : "The same names; a kind or a declaration changed."));
   });
 
   it("every entry point's code has at run time exactly the values its types export", () => {

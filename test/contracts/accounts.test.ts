@@ -24,14 +24,9 @@ describe("MultiAccount accounts", () => {
 
     it("binds the salt to the user and the user's own counter", async () => {
       const { multiAccount, alice, accountBytecode } = deployment();
-      const initCode = ethers.utils.hexConcat([
-        accountBytecode,
-        ethers.utils.defaultAbiCoder.encode(["address"], [multiAccount.address]),
-      ]);
+      const initCode = ethers.utils.hexConcat([accountBytecode, ethers.utils.defaultAbiCoder.encode(["address"], [multiAccount.address])]);
       for (let index = 0; index < 2; ++index) {
-        const salt = ethers.utils.keccak256(
-          ethers.utils.defaultAbiCoder.encode(["address", "uint256"], [alice.address, index])
-        );
+        const salt = ethers.utils.keccak256(ethers.utils.defaultAbiCoder.encode(["address", "uint256"], [alice.address, index]));
         const expected = ethers.utils.getCreate2Address(multiAccount.address, salt, ethers.utils.keccak256(initCode));
         expect(await addAccount(multiAccount, alice)).to.equal(expected);
       }
@@ -150,10 +145,7 @@ describe("MultiAccount accounts", () => {
         await multiAccount.connect(admin).setAccountImplementation(code);
         expect(await multiAccount.accountImplementation()).to.equal(code);
         const predicted = await multiAccount.predictNextAccountAddress(alice.address);
-        await expect(multiAccount.connect(alice).addAccount("junk")).to.be.revertedWithCustomError(
-          multiAccount,
-          "AccountDeploymentFailed"
-        );
+        await expect(multiAccount.connect(alice).addAccount("junk")).to.be.revertedWithCustomError(multiAccount, "AccountDeploymentFailed");
         expect(await multiAccount.getAccountsLength(alice.address)).to.equal(0);
         expect(await multiAccount.owners(predicted)).to.equal(AddressZero);
         expect(await ethers.provider.getCode(predicted)).to.equal("0x");
@@ -162,10 +154,7 @@ describe("MultiAccount accounts", () => {
 
     it("rejects empty bytecode in the setter", async () => {
       const { multiAccount, admin, accountBytecode } = deployment();
-      await expect(multiAccount.connect(admin).setAccountImplementation("0x")).to.be.revertedWithCustomError(
-        multiAccount,
-        "EmptyAccountImplementation"
-      );
+      await expect(multiAccount.connect(admin).setAccountImplementation("0x")).to.be.revertedWithCustomError(multiAccount, "EmptyAccountImplementation");
       expect(await multiAccount.accountImplementation()).to.equal(accountBytecode.toLowerCase());
     });
 

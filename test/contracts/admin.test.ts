@@ -34,22 +34,14 @@ describe("MultiAccount setters", () => {
 
   it("setAccountsAdmin rejects zero and emits old and new", async () => {
     const { multiAccount, admin, carol } = deployment();
-    await expect(multiAccount.connect(admin).setAccountsAdmin(AddressZero)).to.be.revertedWithCustomError(
-      multiAccount,
-      "ZeroAddress"
-    );
-    await expect(multiAccount.connect(admin).setAccountsAdmin(carol.address))
-      .to.emit(multiAccount, "SetAccountsAdmin")
-      .withArgs(admin.address, carol.address);
+    await expect(multiAccount.connect(admin).setAccountsAdmin(AddressZero)).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
+    await expect(multiAccount.connect(admin).setAccountsAdmin(carol.address)).to.emit(multiAccount, "SetAccountsAdmin").withArgs(admin.address, carol.address);
     expect(await multiAccount.accountsAdmin()).to.equal(carol.address);
   });
 
   it("setProtocolAddress rejects zero and emits old and new", async () => {
     const { multiAccount, admin, protocol, carol } = deployment();
-    await expect(multiAccount.connect(admin).setProtocolAddress(AddressZero)).to.be.revertedWithCustomError(
-      multiAccount,
-      "ZeroAddress"
-    );
+    await expect(multiAccount.connect(admin).setProtocolAddress(AddressZero)).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
     await expect(multiAccount.connect(admin).setProtocolAddress(carol.address))
       .to.emit(multiAccount, "SetProtocolAddress")
       .withArgs(protocol.address, carol.address);
@@ -59,9 +51,7 @@ describe("MultiAccount setters", () => {
   it("setRevokeCooldown emits old and new", async () => {
     const { multiAccount, admin } = deployment();
     await multiAccount.connect(admin).setRevokeCooldown(60);
-    await expect(multiAccount.connect(admin).setRevokeCooldown(120))
-      .to.emit(multiAccount, "SetRevokeCooldown")
-      .withArgs(60, 120);
+    await expect(multiAccount.connect(admin).setRevokeCooldown(120)).to.emit(multiAccount, "SetRevokeCooldown").withArgs(60, 120);
   });
 
   it("setAccountImplementation changes new accounts only", async () => {

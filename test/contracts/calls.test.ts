@@ -82,10 +82,7 @@ describe("MultiAccount _call", () => {
 
     it("rejects an empty batch", async () => {
       const { multiAccount, alice, account } = await setup();
-      await expect(multiAccount.connect(alice)._call(account, [])).to.be.revertedWithCustomError(
-        multiAccount,
-        "EmptyBatch"
-      );
+      await expect(multiAccount.connect(alice)._call(account, [])).to.be.revertedWithCustomError(multiAccount, "EmptyBatch");
     });
 
     it("runs a batch of 300 calls (no 8-bit counter)", async () => {
@@ -109,9 +106,7 @@ describe("MultiAccount _call", () => {
   describe("failures", () => {
     it("bubbles up a revert reason unchanged and rolls back the whole batch", async () => {
       const { multiAccount, protocol, alice, account, encode } = await setup();
-      await expect(
-        multiAccount.connect(alice)._call(account, [encode("echo", [1]), encode("failWithReason", ["no way"])])
-      ).to.be.revertedWith("no way");
+      await expect(multiAccount.connect(alice)._call(account, [encode("echo", [1]), encode("failWithReason", ["no way"])])).to.be.revertedWith("no way");
       expect(await protocol.echoCount()).to.equal(0);
     });
 
@@ -124,9 +119,7 @@ describe("MultiAccount _call", () => {
 
     it("bubbles up a panic unchanged", async () => {
       const { multiAccount, alice, account, encode } = await setup();
-      await expect(multiAccount.connect(alice)._call(account, [encode("failWithPanic")])).to.be.revertedWithPanic(
-        0x12
-      );
+      await expect(multiAccount.connect(alice)._call(account, [encode("failWithPanic")])).to.be.revertedWithPanic(0x12);
     });
 
     it("bubbles up the exact revert bytes", async () => {
@@ -155,9 +148,7 @@ describe("MultiAccount _call", () => {
         const d = await setup();
         const { multiAccount, protocol, alice, account, encode } = d;
         await protocol.setReenter(multiAccount.address, reenterCallData(d));
-        await expect(multiAccount.connect(alice)._call(account, [encode("echo", [1])])).to.be.revertedWith(
-          "ReentrancyGuard: reentrant call"
-        );
+        await expect(multiAccount.connect(alice)._call(account, [encode("echo", [1])])).to.be.revertedWith("ReentrancyGuard: reentrant call");
         expect(await protocol.echoCount()).to.equal(0);
         expect(await multiAccount.getAccountsLength(protocol.address)).to.equal(0);
       });

@@ -13,10 +13,7 @@ describe("ProtocolPartyA custody", () => {
     await multiAccount.connect(admin).setAccountsAdmin(carol.address);
     const withdraw = protocol.interface.encodeFunctionData("withdrawTo", [carol.address, 1]);
     for (const caller of [alice, admin, carol]) {
-      await expect(account.connect(caller)._call(protocol.address, withdraw)).to.be.revertedWithCustomError(
-        account,
-        "NotMultiAccount"
-      );
+      await expect(account.connect(caller)._call(protocol.address, withdraw)).to.be.revertedWithCustomError(account, "NotMultiAccount");
     }
   });
 
@@ -28,10 +25,7 @@ describe("ProtocolPartyA custody", () => {
     const withdraw = protocol.interface.encodeFunctionData("withdrawTo", [protocol.address, 1]);
     await protocol.setReenter(account.address, account.interface.encodeFunctionData("_call", [protocol.address, withdraw]));
     const echo = protocol.interface.encodeFunctionData("echo", [1]);
-    await expect(multiAccount.connect(alice)._call(account.address, [echo])).to.be.revertedWithCustomError(
-      account,
-      "NotMultiAccount"
-    );
+    await expect(multiAccount.connect(alice)._call(account.address, [echo])).to.be.revertedWithCustomError(account, "NotMultiAccount");
   });
 
   it("keeps the accounts admin away from user funds", async () => {
@@ -70,11 +64,7 @@ describe("ProtocolPartyA custody", () => {
     await fund(d, alice, 500);
     await multiAccount.connect(alice).depositForAccount(account, 500);
     expect(await newProtocol.balances(account)).to.equal(500);
-    await expect(multiAccount.connect(alice).withdrawFromAccount(account, 200)).to.changeTokenBalances(
-      collateral,
-      [alice, newProtocol],
-      [200, -200]
-    );
+    await expect(multiAccount.connect(alice).withdrawFromAccount(account, 200)).to.changeTokenBalances(collateral, [alice, newProtocol], [200, -200]);
   });
 
   it("refuses to call a protocol address without code", async () => {
@@ -108,9 +98,6 @@ describe("ProtocolPartyA custody", () => {
 
   it("rejects a zero MultiAccount in the account constructor", async () => {
     const { accountFactory } = deployment();
-    await expect(accountFactory.deploy(ethers.constants.AddressZero)).to.be.revertedWithCustomError(
-      accountFactory,
-      "ZeroMultiAccount"
-    );
+    await expect(accountFactory.deploy(ethers.constants.AddressZero)).to.be.revertedWithCustomError(accountFactory, "ZeroMultiAccount");
   });
 });

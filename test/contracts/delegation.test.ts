@@ -44,28 +44,16 @@ describe("MultiAccount delegation", () => {
     it("refuses state false: revocation goes through a proposal", async () => {
       const { multiAccount, asAlice, bob, account, echo } = await setup();
       await asAlice.delegateAccess(account, bob.address, echo, true);
-      await expect(asAlice.delegateAccess(account, bob.address, echo, false)).to.be.revertedWithCustomError(
-        multiAccount,
-        "RevokeThroughProposal"
-      );
-      await expect(asAlice.delegateAccesses(account, bob.address, [echo], false)).to.be.revertedWithCustomError(
-        multiAccount,
-        "RevokeThroughProposal"
-      );
+      await expect(asAlice.delegateAccess(account, bob.address, echo, false)).to.be.revertedWithCustomError(multiAccount, "RevokeThroughProposal");
+      await expect(asAlice.delegateAccesses(account, bob.address, [echo], false)).to.be.revertedWithCustomError(multiAccount, "RevokeThroughProposal");
       expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
     });
 
     it("rejects a zero target and empty selectors", async () => {
       const { multiAccount, asAlice, bob, account, echo } = await setup();
       const zero = "0x0000000000000000000000000000000000000000";
-      await expect(asAlice.delegateAccess(account, zero, echo, true)).to.be.revertedWithCustomError(
-        multiAccount,
-        "ZeroAddress"
-      );
-      await expect(asAlice.delegateAccesses(account, zero, [echo], true)).to.be.revertedWithCustomError(
-        multiAccount,
-        "ZeroAddress"
-      );
+      await expect(asAlice.delegateAccess(account, zero, echo, true)).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
+      await expect(asAlice.delegateAccesses(account, zero, [echo], true)).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
       for (const call of [
         () => asAlice.delegateAccesses(account, bob.address, [], true),
         () => asAlice.proposeToRevokeAccesses(account, bob.address, []),

@@ -24,11 +24,10 @@ export async function deployFixture(decimals = 6): Promise<Deployment> {
   const protocol = await (await ethers.getContractFactory("MockProtocol")).deploy(collateral.address);
   const accountFactory = await ethers.getContractFactory("ProtocolPartyA");
   const MultiAccount = await ethers.getContractFactory("MultiAccount");
-  const multiAccount = await upgrades.deployProxy(
-    MultiAccount,
-    [admin.address, protocol.address, accountFactory.bytecode],
-    { kind: "transparent", initializer: "initialize" }
-  );
+  const multiAccount = await upgrades.deployProxy(MultiAccount, [admin.address, protocol.address, accountFactory.bytecode], {
+    kind: "transparent",
+    initializer: "initialize",
+  });
   await multiAccount.deployed();
   return {
     multiAccount,
@@ -101,4 +100,3 @@ export function selectorOf(contract: Contract, name: string): string {
 export function accountAt(deployment: Deployment, account: string): Contract {
   return deployment.accountFactory.attach(account);
 }
-

@@ -27,9 +27,7 @@ describe("MultiAccount funds", () => {
       const account = await addAccount(multiAccount, alice);
       await fund(d, alice, 1000);
       await protocol.setPullShortBy(1);
-      await expect(multiAccount.connect(alice).depositForAccount(account, 1000))
-        .to.be.revertedWithCustomError(multiAccount, "DepositResidue")
-        .withArgs(0, 1);
+      await expect(multiAccount.connect(alice).depositForAccount(account, 1000)).to.be.revertedWithCustomError(multiAccount, "DepositResidue").withArgs(0, 1);
       expect(await collateral.balanceOf(alice.address)).to.equal(1000);
       expect(await collateral.balanceOf(multiAccount.address)).to.equal(0);
       expect(await collateral.allowance(multiAccount.address, protocol.address)).to.equal(0);
@@ -42,10 +40,7 @@ describe("MultiAccount funds", () => {
       const account = await addAccount(multiAccount, alice);
       await fund(d, alice, 1000);
       await fund(d, bob, 1000);
-      await expect(multiAccount.connect(alice).depositForAccount(account, 0)).to.be.revertedWithCustomError(
-        multiAccount,
-        "ZeroAmount"
-      );
+      await expect(multiAccount.connect(alice).depositForAccount(account, 0)).to.be.revertedWithCustomError(multiAccount, "ZeroAmount");
       await expect(multiAccount.connect(bob).depositForAccount(account, 1000))
         .to.be.revertedWithCustomError(multiAccount, "NotAccountOwner")
         .withArgs(account, bob.address);
@@ -59,9 +54,7 @@ describe("MultiAccount funds", () => {
       const { multiAccount, collateral, alice } = d;
       const account = await addAccount(multiAccount, alice);
       await fund(d, alice, 999);
-      await expect(multiAccount.connect(alice).depositForAccount(account, 1000)).to.be.revertedWith(
-        "ERC20: insufficient allowance"
-      );
+      await expect(multiAccount.connect(alice).depositForAccount(account, 1000)).to.be.revertedWith("ERC20: insufficient allowance");
       expect(await collateral.balanceOf(alice.address)).to.equal(999);
     });
   });
@@ -116,9 +109,7 @@ describe("MultiAccount funds", () => {
       const { multiAccount, alice, bob } = d;
       const account = await addAccount(multiAccount, alice);
       await fund(d, bob, 1000);
-      await expect(
-        multiAccount.connect(alice).depositAndAllocateForAccount(account, 0)
-      ).to.be.revertedWithCustomError(multiAccount, "ZeroAmount");
+      await expect(multiAccount.connect(alice).depositAndAllocateForAccount(account, 0)).to.be.revertedWithCustomError(multiAccount, "ZeroAmount");
       await expect(multiAccount.connect(bob).depositAndAllocateForAccount(account, 1000))
         .to.be.revertedWithCustomError(multiAccount, "NotAccountOwner")
         .withArgs(account, bob.address);
@@ -132,9 +123,7 @@ describe("MultiAccount funds", () => {
       // The account is re-entered during allocate; the whole deposit must roll back.
       const reenter = multiAccount.interface.encodeFunctionData("addAccount", ["x"]);
       await protocol.setReenter(multiAccount.address, reenter);
-      await expect(multiAccount.connect(alice).depositAndAllocateForAccount(account, 1000)).to.be.revertedWith(
-        "ReentrancyGuard: reentrant call"
-      );
+      await expect(multiAccount.connect(alice).depositAndAllocateForAccount(account, 1000)).to.be.revertedWith("ReentrancyGuard: reentrant call");
       expect(await collateral.balanceOf(alice.address)).to.equal(1000);
       expect(await protocol.balances(account)).to.equal(0);
     });
@@ -166,10 +155,7 @@ describe("MultiAccount funds", () => {
       await expect(multiAccount.connect(bob).withdrawFromAccount(bob.address, 1000))
         .to.be.revertedWithCustomError(multiAccount, "UnknownAccount")
         .withArgs(bob.address);
-      await expect(multiAccount.connect(alice).withdrawFromAccount(account, 0)).to.be.revertedWithCustomError(
-        multiAccount,
-        "ZeroAmount"
-      );
+      await expect(multiAccount.connect(alice).withdrawFromAccount(account, 0)).to.be.revertedWithCustomError(multiAccount, "ZeroAmount");
       expect(await protocol.balances(account)).to.equal(1000);
     });
 

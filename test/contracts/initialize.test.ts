@@ -44,9 +44,7 @@ describe("MultiAccount initialize", () => {
 
   it("rejects initializing the proxy again", async () => {
     const { multiAccount, admin, protocol, accountBytecode } = deployment();
-    await expect(
-      multiAccount.initialize(admin.address, protocol.address, accountBytecode)
-    ).to.be.revertedWith(ALREADY_INITIALIZED);
+    await expect(multiAccount.initialize(admin.address, protocol.address, accountBytecode)).to.be.revertedWith(ALREADY_INITIALIZED);
   });
 
   it("rejects initializing the implementation directly", async () => {
@@ -54,33 +52,24 @@ describe("MultiAccount initialize", () => {
     const implementationAddress = await upgrades.erc1967.getImplementationAddress(multiAccount.address);
     expect(implementationAddress).to.not.equal(multiAccount.address);
     const implementation = (await ethers.getContractFactory("MultiAccount")).attach(implementationAddress);
-    await expect(
-      implementation.connect(alice).initialize(alice.address, protocol.address, accountBytecode)
-    ).to.be.revertedWith(ALREADY_INITIALIZED);
+    await expect(implementation.connect(alice).initialize(alice.address, protocol.address, accountBytecode)).to.be.revertedWith(ALREADY_INITIALIZED);
     // Nothing was written to the implementation's own storage.
     expect(await implementation.accountsAdmin()).to.equal(ethers.constants.AddressZero);
   });
 
   it("rejects a zero admin", async () => {
     const { multiAccount, protocol, accountBytecode } = deployment();
-    await expect(
-      deployProxy([ethers.constants.AddressZero, protocol.address, accountBytecode])
-    ).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
+    await expect(deployProxy([ethers.constants.AddressZero, protocol.address, accountBytecode])).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
   });
 
   it("rejects a zero protocol address", async () => {
     const { multiAccount, admin, accountBytecode } = deployment();
-    await expect(
-      deployProxy([admin.address, ethers.constants.AddressZero, accountBytecode])
-    ).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
+    await expect(deployProxy([admin.address, ethers.constants.AddressZero, accountBytecode])).to.be.revertedWithCustomError(multiAccount, "ZeroAddress");
   });
 
   it("rejects empty account bytecode", async () => {
     const { multiAccount, admin, protocol } = deployment();
-    await expect(deployProxy([admin.address, protocol.address, "0x"])).to.be.revertedWithCustomError(
-      multiAccount,
-      "EmptyAccountImplementation"
-    );
+    await expect(deployProxy([admin.address, protocol.address, "0x"])).to.be.revertedWithCustomError(multiAccount, "EmptyAccountImplementation");
   });
 
   it("rejects account bytecode larger than a contract can hold", async () => {
@@ -95,8 +84,6 @@ describe("MultiAccount initialize", () => {
     const { admin, protocol, accountBytecode } = deployment();
     const fresh = await deployProxy([admin.address, protocol.address, accountBytecode]);
     expect(await fresh.protocolAddress()).to.equal(protocol.address);
-    await expect(fresh.initialize(admin.address, protocol.address, accountBytecode)).to.be.revertedWith(
-      ALREADY_INITIALIZED
-    );
+    await expect(fresh.initialize(admin.address, protocol.address, accountBytecode)).to.be.revertedWith(ALREADY_INITIALIZED);
   });
 });

@@ -31,11 +31,7 @@ describe("MultiAccount deposits with non-standard collateral", () => {
     const { multiAccount, token, protocol, alice, account } = await useOddCollateral(MODE.ReturnsNothing);
     await multiAccount.connect(alice).depositForAccount(account, 1000);
     // A USDT-like token refuses non-zero to non-zero approvals; the second deposit proves none is needed.
-    await expect(multiAccount.connect(alice).depositAndAllocateForAccount(account, 2000)).to.changeTokenBalances(
-      token,
-      [alice, protocol],
-      [-2000, 2000]
-    );
+    await expect(multiAccount.connect(alice).depositAndAllocateForAccount(account, 2000)).to.changeTokenBalances(token, [alice, protocol], [-2000, 2000]);
     expect(await protocol.balances(account)).to.equal(3000);
     await expectNothingLeft(token, multiAccount, protocol);
   });

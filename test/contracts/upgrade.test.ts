@@ -42,10 +42,7 @@ describe("MultiAccount upgrade", () => {
     expect(await upgrades.erc1967.getAdminAddress(proxyAddress)).to.equal(adminBefore);
 
     const names = async (user: string) =>
-      (await upgraded.getAccounts(user, 0, 10)).map((a: { accountAddress: string; name: string }) => [
-        a.accountAddress,
-        a.name,
-      ]);
+      (await upgraded.getAccounts(user, 0, 10)).map((a: { accountAddress: string; name: string }) => [a.accountAddress, a.name]);
     expect(await names(alice.address)).to.deep.equal([
       [a0, "alice-renamed"],
       [a1, "alice-1"],
@@ -61,12 +58,7 @@ describe("MultiAccount upgrade", () => {
     expect(await upgraded.protocolAddress()).to.equal(protocol.address);
     expect(await upgraded.accountsAdmin()).to.equal(bob.address);
     expect(await upgraded.accountImplementation()).to.equal(accountBytecode.toLowerCase());
-    for (const role of [
-      await upgraded.DEFAULT_ADMIN_ROLE(),
-      await upgraded.SETTER_ROLE(),
-      pauser,
-      await upgraded.UNPAUSER_ROLE(),
-    ]) {
+    for (const role of [await upgraded.DEFAULT_ADMIN_ROLE(), await upgraded.SETTER_ROLE(), pauser, await upgraded.UNPAUSER_ROLE()]) {
       expect(await upgraded.hasRole(role, admin.address)).to.equal(true);
     }
     expect(await upgraded.hasRole(pauser, carol.address)).to.equal(true);
@@ -88,17 +80,15 @@ describe("MultiAccount upgrade", () => {
     const upgraded = await upgrades.upgradeProxy(multiAccount.address, MultiAccountV2, { kind: "transparent" });
     const implementation = MultiAccountV2.attach(await upgrades.erc1967.getImplementationAddress(upgraded.address));
     for (const target of [upgraded, implementation]) {
-      await expect(
-        target.connect(alice).initialize(alice.address, protocol.address, accountBytecode)
-      ).to.be.revertedWith("Initializable: contract is already initialized");
+      await expect(target.connect(alice).initialize(alice.address, protocol.address, accountBytecode)).to.be.revertedWith(
+        "Initializable: contract is already initialized"
+      );
     }
   });
 
   it("lets only the proxy admin's owner upgrade", async () => {
     const { multiAccount, alice } = deployment();
     const MultiAccountV2 = await ethers.getContractFactory("MultiAccountV2", alice);
-    await expect(upgrades.upgradeProxy(multiAccount.address, MultiAccountV2, { kind: "transparent" })).to.be.revertedWith(
-      "Ownable: caller is not the owner"
-    );
+    await expect(upgrades.upgradeProxy(multiAccount.address, MultiAccountV2, { kind: "transparent" })).to.be.revertedWith("Ownable: caller is not the owner");
   });
 });

@@ -53,7 +53,10 @@ function listed(stdout: string, name: "unread" | "read"): string[] {
   expect(at, `no "${name} (" line after the lists heading\n${stdout}`).to.be.greaterThan(-1);
   const count = Number(/\((\d+)\)/.exec(lines[at])![1]);
   const items = lines.slice(at + 1, at + 1 + count);
-  expect(items.every((line) => line.startsWith("  ")), `${name} should list ${count} items\n${stdout}`).to.equal(true);
+  expect(
+    items.every((line) => line.startsWith("  ")),
+    `${name} should list ${count} items\n${stdout}`
+  ).to.equal(true);
   return items.map((line) => firstWord(line.trim()));
 }
 
@@ -89,7 +92,10 @@ describe("npm run demo", function () {
     const missed = events(run.stdout, "emitted").find((text) => /while disconnected \(0 subscribers\)$/.test(text));
     expect(missed, `no notification emitted while disconnected\n${run.stdout}`).to.not.equal(undefined);
     const id = firstWord(missed!);
-    expect(events(run.stdout, "received").find((text) => firstWord(text) === id), run.stdout).to.match(/through the REST backfill$/);
+    expect(
+      events(run.stdout, "received").find((text) => firstWord(text) === id),
+      run.stdout
+    ).to.match(/through the REST backfill$/);
     const statuses = events(run.stdout, "status");
     expect(statuses.slice(statuses.indexOf("reconnecting")), run.stdout).to.include("open");
     expect(statuses.at(-1)).to.equal("closed");

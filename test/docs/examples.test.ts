@@ -53,7 +53,10 @@ function isMarked(block: CodeBlock): boolean {
 function collect(): Example[] {
   const examples: Example[] = [];
   for (const doc of docFiles()) {
-    const base = doc.replace(/\.md$/, "").replace(/[^A-Za-z0-9]+/g, "-").toLowerCase();
+    const base = doc
+      .replace(/\.md$/, "")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .toLowerCase();
     codeBlocks(readDoc(doc))
       .filter(isMarked)
       .forEach((block, i) => examples.push({ ...block, doc, module: `${base}-${i + 1}.ts` }));

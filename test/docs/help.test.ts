@@ -25,10 +25,9 @@ describe("docs: task help", () => {
       const block = findHelpBlock(fs.readFileSync(HELP_DOC, "utf8"), task);
       expect(block, `${doc} needs a fenced block right after ${helpMarker(task)}`).to.not.equal(undefined);
       expect(printed.get(task)).to.contain(`Usage: hardhat [GLOBAL OPTIONS] ${task}`);
-      expect(
-        normalizeHelp(block!.text),
-        `${doc} is out of date for ${task}; run npx ts-node --transpile-only scripts/docs/help.ts`
-      ).to.equal(printed.get(task));
+      expect(normalizeHelp(block!.text), `${doc} is out of date for ${task}; run npx ts-node --transpile-only scripts/docs/help.ts`).to.equal(
+        printed.get(task)
+      );
     });
   }
 });

@@ -42,7 +42,7 @@ describe("docs: links", () => {
   });
 
   it("finds the links outside code", () => {
-    const found = links("See [a](docs/a.md) and `[b](b.md)`.\n```\n[c](c.md)\n```\n[d](d.md#x \"title\")");
+    const found = links('See [a](docs/a.md) and `[b](b.md)`.\n```\n[c](c.md)\n```\n[d](d.md#x "title")');
     expect(found.map((l) => l.target)).to.deep.equal(["docs/a.md", "d.md#x"]);
   });
 

@@ -38,9 +38,6 @@ function citations(): string[] {
 
 describe("docs: the repository cites no file outside it", () => {
   it("no file under src/, test/, scripts/, examples/, docs/ or README.md cites the design notes the package was first written from", () => {
-    expect(
-      citations(),
-      "state the rule where it is used, or point at a section of docs/design.md (e.g. docs/design.md#list-rules)"
-    ).to.deep.equal([]);
+    expect(citations(), "state the rule where it is used, or point at a section of docs/design.md (e.g. docs/design.md#list-rules)").to.deep.equal([]);
   });
 });

@@ -59,9 +59,10 @@ describe("address store", () => {
       // Same text as a formatter with the same style would produce:
       const indent = original.includes("\t") ? "\t" : original.includes("    ") ? "    " : original.includes("  ") ? "  " : "";
       const newline = original.includes("\r\n") ? "\r\n" : "\n";
-      const body = indent === ""
-        ? '{"protocolAddress":"0xP","multiAccountAddress":"0xM"}'
-        : `{${newline}${indent}"protocolAddress": "0xP",${newline}${indent}"multiAccountAddress": "0xM"${newline}}`;
+      const body =
+        indent === ""
+          ? '{"protocolAddress":"0xP","multiAccountAddress":"0xM"}'
+          : `{${newline}${indent}"protocolAddress": "0xP",${newline}${indent}"multiAccountAddress": "0xM"${newline}}`;
       const final = /\n$/.test(original) ? newline : "";
       expect(written, expected).to.equal(body + final);
     });
@@ -78,7 +79,10 @@ describe("address store", () => {
     it(`rejects a file holding ${name}, naming the file, and leaves it untouched`, () => {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, text);
-      expect(() => loadAddresses(file)).to.throw(AddressesFileError, message).with.property("message").that.includes(file);
+      expect(() => loadAddresses(file))
+        .to.throw(AddressesFileError, message)
+        .with.property("message")
+        .that.includes(file);
       expect(() => saveAddresses(file, { protocolAddress: "0x2" })).to.throw(AddressesFileError, message);
       expect(() => updateAddresses(file, { protocolAddress: "0x2" })).to.throw(AddressesFileError, message);
       expect(fs.readFileSync(file, "utf8")).to.equal(text);
@@ -88,7 +92,12 @@ describe("address store", () => {
   it("a failed rename leaves the old file intact and no temp file behind", () => {
     saveAddresses(file, { protocolAddress: "0xOLD" });
     const before = fs.readFileSync(file, "utf8");
-    const failing: AtomicFs = { ...fs, renameSync: () => { throw new Error("disk gone"); } };
+    const failing: AtomicFs = {
+      ...fs,
+      renameSync: () => {
+        throw new Error("disk gone");
+      },
+    };
     expect(() => writeFileAtomic(file, '{"protocolAddress":"0xNEW"}', failing)).to.throw("disk gone");
     expect(fs.readFileSync(file, "utf8")).to.equal(before);
     expect(fs.readdirSync(path.dirname(file))).to.deep.equal(["addresses.json"]);

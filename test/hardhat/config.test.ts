@@ -48,7 +48,10 @@ describe("multiAccount config section", () => {
     [{ rpc: { timeout: 0 } }, /multiAccount\.rpc\.timeout: expected a whole number of milliseconds >= 1, got 0/],
     [{ rpc: { maxDelay: 1.5 } }, /multiAccount\.rpc\.maxDelay: expected a whole number/],
     [{ rpc: { minDelay: 9000 } }, /multiAccount\.rpc\.minDelay: 9000 is more than rpc\.maxDelay \(8000\)/],
-    [{ rpc: { retry: 3 } as unknown as object }, /multiAccount\.rpc\.retry: unknown option \(the options are retries, minDelay, maxDelay, timeout, totalTimeout\)/],
+    [
+      { rpc: { retry: 3 } as unknown as object },
+      /multiAccount\.rpc\.retry: unknown option \(the options are retries, minDelay, maxDelay, timeout, totalTimeout\)/,
+    ],
   ];
   for (const [user, message] of invalid) {
     it(`rejects ${JSON.stringify(user)} naming the key`, () => {

@@ -116,48 +116,80 @@ describe("deploy-multiaccount (in-process network)", function () {
 
   describe("refuses bad input before sending anything", () => {
     it("an invalid admin", async () => {
-      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ admin: "0x1234" }), { logger: captureLogger() }), InputError, /Invalid admin address "0x1234".*--admin/);
+      await expectNothingSent(
+        () => deployMultiAccount(hardhat2Host(hre), options({ admin: "0x1234" }), { logger: captureLogger() }),
+        InputError,
+        /Invalid admin address "0x1234".*--admin/
+      );
     });
     it("the zero address as admin", async () => {
-      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ admin: ethers.constants.AddressZero }), { logger: captureLogger() }), InputError, /Invalid admin address: the zero address/);
+      await expectNothingSent(
+        () => deployMultiAccount(hardhat2Host(hre), options({ admin: ethers.constants.AddressZero }), { logger: captureLogger() }),
+        InputError,
+        /Invalid admin address: the zero address/
+      );
     });
     it("no admin at all (neither --admin nor ADMIN_PUBLIC_KEY)", async () => {
       const saved = process.env.ADMIN_PUBLIC_KEY;
       delete process.env.ADMIN_PUBLIC_KEY;
       try {
-        await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ admin: undefined }), { logger: captureLogger() }), InputError, /Missing admin address\. Pass --admin <address> or set ADMIN_PUBLIC_KEY/);
+        await expectNothingSent(
+          () => deployMultiAccount(hardhat2Host(hre), options({ admin: undefined }), { logger: captureLogger() }),
+          InputError,
+          /Missing admin address\. Pass --admin <address> or set ADMIN_PUBLIC_KEY/
+        );
       } finally {
         if (saved !== undefined) process.env.ADMIN_PUBLIC_KEY = saved;
       }
     });
     it("a missing protocol address", async () => {
       fs.writeFileSync(file, "{}\n");
-      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), InputError, /Missing protocol address\. Pass --protocol-address <address> or set "protocolAddress"/);
+      await expectNothingSent(
+        () => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }),
+        InputError,
+        /Missing protocol address\. Pass --protocol-address <address> or set "protocolAddress"/
+      );
     });
     it("a protocol address without code", async () => {
       const empty = ethers.Wallet.createRandom().address;
-      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ protocolAddress: empty }), { logger: captureLogger() }), InputError, /has no contract code on network "hardhat"/);
+      await expectNothingSent(
+        () => deployMultiAccount(hardhat2Host(hre), options({ protocolAddress: empty }), { logger: captureLogger() }),
+        InputError,
+        /has no contract code on network "hardhat"/
+      );
     });
     it("a corrupt address file", async () => {
       fs.writeFileSync(file, '{"protocolAddress": ');
       await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);
     });
     it("an unknown contract name", async () => {
-      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options({ contract: "NoSuchContract" }), { logger: captureLogger() }), InputError, /Cannot load contract "NoSuchContract".*--contract/);
+      await expectNothingSent(
+        () => deployMultiAccount(hardhat2Host(hre), options({ contract: "NoSuchContract" }), { logger: captureLogger() }),
+        InputError,
+        /Cannot load contract "NoSuchContract".*--contract/
+      );
     });
     it("a deployer balance below the estimated cost", async () => {
       const [deployer] = await ethers.getSigners();
       const balance = await deployer.getBalance();
       await ethers.provider.send("hardhat_setBalance", [deployer.address, "0x38D7EA4C68000"]); // 0.001 ETH
       try {
-        await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), InputError, /holds 0\.001 ETH but the deployment needs about [\d.]+ ETH\. Fund the deployer/);
+        await expectNothingSent(
+          () => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }),
+          InputError,
+          /holds 0\.001 ETH but the deployment needs about [\d.]+ ETH\. Fund the deployer/
+        );
       } finally {
         await ethers.provider.send("hardhat_setBalance", [deployer.address, balance.toHexString().replace(/^0x0+/, "0x")]);
       }
     });
     it("an existing deployment without --force, then deploys with --force", async () => {
       const first = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() })) as DeploymentResult;
-      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), InputError, /already names a MultiAccount at 0x.*upgrade-multiaccount.*pass --force/);
+      await expectNothingSent(
+        () => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }),
+        InputError,
+        /already names a MultiAccount at 0x.*upgrade-multiaccount.*pass --force/
+      );
       const second = (await deployMultiAccount(hardhat2Host(hre), options({ force: true }), { logger: captureLogger() })) as DeploymentResult;
       expect(second.proxy).to.not.equal(first.proxy);
       expect(JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress).to.equal(second.proxy);
@@ -217,12 +249,20 @@ describe("deploy-multiaccount (in-process network)", function () {
     });
 
     it("refuses an unsafe implementation and sends nothing", async () => {
-      await expectNothingSent(() => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions({ contract: "MockProtocol" }), { logger: captureLogger() }), InputError, /MockProtocol is not a safe upgrade/);
+      await expectNothingSent(
+        () => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions({ contract: "MockProtocol" }), { logger: captureLogger() }),
+        InputError,
+        /MockProtocol is not a safe upgrade/
+      );
     });
 
     it("refuses when no proxy is recorded", async () => {
       fs.writeFileSync(file, "{}");
-      await expectNothingSent(() => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions(), { logger: captureLogger() }), InputError, /Missing MultiAccount proxy address.*deploy-multiaccount/);
+      await expectNothingSent(
+        () => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions(), { logger: captureLogger() }),
+        InputError,
+        /Missing MultiAccount proxy address.*deploy-multiaccount/
+      );
     });
   });
 });

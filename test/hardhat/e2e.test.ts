@@ -39,7 +39,11 @@ describe("end to end against `hardhat node`", function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-e2e-"));
     file = path.join(dir, "addresses.json");
     writeRecord({});
-    const deployed = await runHardhat(FIXTURE, ["run", "scripts/deploy-protocol.ts", "--network", "localhost"], env({ ADDRESSES_FILE: undefined, FIXTURE_ADDRESSES: file }));
+    const deployed = await runHardhat(
+      FIXTURE,
+      ["run", "scripts/deploy-protocol.ts", "--network", "localhost"],
+      env({ ADDRESSES_FILE: undefined, FIXTURE_ADDRESSES: file })
+    );
     expect(deployed.code, deployed.output).to.equal(0);
     protocolAddress = /protocolAddress (0x[0-9a-fA-F]{40})/.exec(deployed.output)![1];
   });
@@ -115,7 +119,11 @@ describe("end to end against `hardhat node`", function () {
     });
     it("an unreachable RPC URL", async () => {
       const closed = await freePort();
-      const result = await runHardhat(FIXTURE, ["deploy-multiaccount", "--network", "localhost"], env({ LOCALHOST_RPC_URL: `http://127.0.0.1:${closed}/secret-path-token` }));
+      const result = await runHardhat(
+        FIXTURE,
+        ["deploy-multiaccount", "--network", "localhost"],
+        env({ LOCALHOST_RPC_URL: `http://127.0.0.1:${closed}/secret-path-token` })
+      );
       expect(result.code, result.output).to.equal(1);
       expect(result.output).to.match(new RegExp(`Cannot reach the JSON-RPC endpoint of network "localhost" \\(http://127\\.0\\.0\\.1:${closed}\\)`));
       expect(result.output).to.not.include("secret-path-token");
@@ -127,7 +135,11 @@ describe("end to end against `hardhat node`", function () {
       await expectRefused(["--network", "localhost"], {}, /already names a MultiAccount at 0x[0-9a-fA-F]{40}.*upgrade-multiaccount.*--force/);
     });
     it("a private key is never printed, even in a failure", async () => {
-      await expectRefused(["--network", "bsc", "--admin", "bad"], { PRIVATE_KEY: SECRET_KEY, BSC_RPC_URL: "http://127.0.0.1:1/" }, /Cannot reach the JSON-RPC endpoint|Invalid admin address/);
+      await expectRefused(
+        ["--network", "bsc", "--admin", "bad"],
+        { PRIVATE_KEY: SECRET_KEY, BSC_RPC_URL: "http://127.0.0.1:1/" },
+        /Cannot reach the JSON-RPC endpoint|Invalid admin address/
+      );
     });
   });
 });

@@ -67,7 +67,8 @@ describe("env -> network config", () => {
   });
 
   it("cannot produce a V1 configuration, whatever the environment holds", () => {
-    const v1Hosts = /\/\/api(-[a-z]+)?\.(etherscan\.io|bscscan\.com|basescan\.org|polygonscan\.com|arbiscan\.io|mantlescan\.xyz|blastscan\.io|sonicscan\.org)\/api\b/;
+    const v1Hosts =
+      /\/\/api(-[a-z]+)?\.(etherscan\.io|bscscan\.com|basescan\.org|polygonscan\.com|arbiscan\.io|mantlescan\.xyz|blastscan\.io|sonicscan\.org)\/api\b/;
     const envs = [
       {},
       { ETHERSCAN_API_KEY: "one-key" },
@@ -112,7 +113,7 @@ describe("env -> Hardhat 3 network config", () => {
   // Stands in for Hardhat 3's configVariable: a marker naming the variable, resolved later by Hardhat.
   const variable = (name: string) => ({ _type: "ConfigurationVariable" as const, name });
 
-  it("every chain is an http network whose deployer key is configVariable(\"PRIVATE_KEY\"), whether or not it is set", () => {
+  it('every chain is an http network whose deployer key is configVariable("PRIVATE_KEY"), whether or not it is set', () => {
     for (const env of [{}, { PRIVATE_KEY: KEY_A }]) {
       const { networks } = hardhat3ConfigFromEnv(env, variable);
       for (const chain of CHAINS) {
@@ -130,11 +131,17 @@ describe("env -> Hardhat 3 network config", () => {
     expect(networks.bsc.gasPrice).to.equal(3_000_000_000);
     expect(networks.localhost).to.deep.equal({ type: "http", url: "http://127.0.0.1:8545" });
     expect(networks.docker).to.equal(undefined);
-    expect(hardhat3ConfigFromEnv({ HARDHAT_DOCKER_URL: "http://10.0.0.2:8545" }, variable).networks.docker).to.deep.equal({ type: "http", url: "http://10.0.0.2:8545" });
+    expect(hardhat3ConfigFromEnv({ HARDHAT_DOCKER_URL: "http://10.0.0.2:8545" }, variable).networks.docker).to.deep.equal({
+      type: "http",
+      url: "http://10.0.0.2:8545",
+    });
   });
 
   it("bad values are reported by variable name, never by value", () => {
-    expect(() => hardhat3ConfigFromEnv({ PRIVATE_KEYS_STR: "secret-not-a-key" }, variable)).to.throw(EnvError, "PRIVATE_KEYS_STR is not a 32-byte hex private key");
+    expect(() => hardhat3ConfigFromEnv({ PRIVATE_KEYS_STR: "secret-not-a-key" }, variable)).to.throw(
+      EnvError,
+      "PRIVATE_KEYS_STR is not a 32-byte hex private key"
+    );
     expect(() => hardhat3ConfigFromEnv({ BSC_GAS_PRICE_GWEI: "cheap" }, variable)).to.throw(EnvError, "BSC_GAS_PRICE_GWEI");
   });
 

@@ -19,8 +19,16 @@ describe("verification routes", () => {
   });
 
   it("the key: the configured one, else ETHERSCAN_API_KEY, else the chain's own V1-era variable with a notice", () => {
-    expect(tableRoute(56, { ETHERSCAN_API_KEY: "one", BSCSCAN_API_KEY: "old" }, "configured")).to.deep.include({ key: "configured", keySource: "hardhat.config", notice: undefined });
-    expect(tableRoute(56, { ETHERSCAN_API_KEY: "one", BSCSCAN_API_KEY: "old" })).to.deep.include({ key: "one", keySource: "ETHERSCAN_API_KEY", notice: undefined });
+    expect(tableRoute(56, { ETHERSCAN_API_KEY: "one", BSCSCAN_API_KEY: "old" }, "configured")).to.deep.include({
+      key: "configured",
+      keySource: "hardhat.config",
+      notice: undefined,
+    });
+    expect(tableRoute(56, { ETHERSCAN_API_KEY: "one", BSCSCAN_API_KEY: "old" })).to.deep.include({
+      key: "one",
+      keySource: "ETHERSCAN_API_KEY",
+      notice: undefined,
+    });
     const old = tableRoute(56, { BSCSCAN_API_KEY: "old-secret" })!;
     expect(old).to.deep.include({ key: "old-secret", keySource: "BSCSCAN_API_KEY" });
     expect(old.notice).to.equal("Etherscan API V2 takes one key for every chain: set ETHERSCAN_API_KEY. Using BSCSCAN_API_KEY for bsc meanwhile.");

@@ -29,7 +29,10 @@ describe("the packed package", function () {
   it("loads the notifications entry without Hardhat", () => {
     const loaded = execFileSync(
       process.execPath,
-      ["-e", "require('multiaccount-kit/notifications'); console.log(Object.keys(require.cache).filter((f) => /node_modules[\\\\/](hardhat|ethers|ws)[\\\\/]/.test(f)).length)"],
+      [
+        "-e",
+        "require('multiaccount-kit/notifications'); console.log(Object.keys(require.cache).filter((f) => /node_modules[\\\\/](hardhat|ethers|ws)[\\\\/]/.test(f)).length)",
+      ],
       { cwd: project, encoding: "utf8", env: childEnv() }
     );
     expect(loaded.trim()).to.equal("0");

@@ -62,7 +62,9 @@ describe("choosing the stack adapter", () => {
   });
 
   it("a mix: both hardhat-ethers plugins loaded", () => {
-    expect(problemOf({ ethersVersion: "6.17.0", ethersPlugins: [NOMICLABS, NOMICFOUNDATION], upgrades: UPGRADES_3 })).to.include("only one hardhat-ethers plugin");
+    expect(problemOf({ ethersVersion: "6.17.0", ethersPlugins: [NOMICLABS, NOMICFOUNDATION], upgrades: UPGRADES_3 })).to.include(
+      "only one hardhat-ethers plugin"
+    );
   });
 
   it("a mix: the right ethers plugin with the other stack's upgrades plugin", () => {
@@ -142,7 +144,9 @@ describe("an unforeseen error inside a task", () => {
     }
     expect(caught).to.be.instanceOf(UnexpectedError);
     const error = caught as UnexpectedError;
-    expect(error.message).to.match(/^deploy-multiaccount failed while estimating the cost: TypeError: Cannot read properties of undefined \(reading 'isAddress'\)/);
+    expect(error.message).to.match(
+      /^deploy-multiaccount failed while estimating the cost: TypeError: Cannot read properties of undefined \(reading 'isAddress'\)/
+    );
     expect(error.message).to.not.include("super-secret-rpc-path");
     expect(error.parent).to.equal(cause);
   });
@@ -199,7 +203,9 @@ describe("an unforeseen error inside a task", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
     expect(caught).to.be.instanceOf(UnexpectedError);
-    expect((caught as Error).message).to.match(/^deploy-multiaccount failed while validating MultiAccount for a transparent proxy: TypeError: upgrades is not a function/);
+    expect((caught as Error).message).to.match(
+      /^deploy-multiaccount failed while validating MultiAccount for a transparent proxy: TypeError: upgrades is not a function/
+    );
     expect(await hre.ethers.provider.getBlockNumber(), "a transaction was sent").to.equal(block);
   });
 });

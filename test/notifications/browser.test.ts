@@ -120,7 +120,9 @@ describe("examples/browser in headless Chromium", function () {
   it("(b) shows a notification emitted by the mock hedger in unread", async () => {
     first = hedger.emit(ACCOUNT, VISIBLE);
     const shown = await page.waitForSelector(item("unread", first.id));
-    expect(await shown.textContent()).to.contain("Success").and.to.contain("Open Order");
+    expect(await shown.textContent())
+      .to.contain("Success")
+      .and.to.contain("Open Order");
     expect(await page.textContent('[data-testid="unread-count"]')).to.equal("1");
   });
 

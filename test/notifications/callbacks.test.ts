@@ -31,7 +31,9 @@ describe("addNotification", () => {
     const { id: _drop, ...transfer } = note({ quoteId: "5", notificationType: TC, transferAmount: "100", transferType: "deposit" });
     const first = store.dispatch(addNotification(transfer, "unread"));
     const second = store.dispatch(addNotification({ ...transfer }, "unread"));
-    expect(first.id).to.be.a("string").and.match(/^local-/);
+    expect(first.id)
+      .to.be.a("string")
+      .and.match(/^local-/);
     expect(second.id).to.be.a("string").and.not.equal(first.id);
     expect(ids(store.getState().notifications.unreadNotifications)).to.have.members([first.id, second.id]);
   });
@@ -105,7 +107,10 @@ describe("setNewNotificationFlag", () => {
     const store = newStore({ timers });
     store.dispatch(setNewNotificationFlag(300));
     store.dispatch(setNewNotificationFlag(500));
-    expect([...pending.values()].map((t) => t.ms), "the first timer was cleared").to.deep.equal([500]);
+    expect(
+      [...pending.values()].map((t) => t.ms),
+      "the first timer was cleared"
+    ).to.deep.equal([500]);
     fireAll();
     expect(store.getState().notifications.isNewNotification).to.equal(false);
   });

@@ -7,11 +7,11 @@ const root = path.resolve(__dirname, "../..");
 
 describe("examples/notifications-store", () => {
   it("fetches from its loopback hedger, prints the lists and exits 0", () => {
-    const run = spawnSync(
-      process.execPath,
-      ["-r", "ts-node/register/transpile-only", "examples/notifications-store/index.ts"],
-      { cwd: root, encoding: "utf8", timeout: 60_000 }
-    );
+    const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "examples/notifications-store/index.ts"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.stderr).to.equal("");
     expect(run.status).to.equal(0);
     const lines = run.stdout.trim().split("\n");

@@ -66,7 +66,9 @@ describe("getAllNotifications", () => {
     expect(paths(server)).to.deep.equal(["/position-state/0/10", "/position-state/10/10"]);
     expect(result.unreadNotifications).to.have.length(20);
     expect(logger.warnings).to.have.length(1);
-    expect(logger.warnings[0]).to.match(/maxPages \(2\)/).and.match(/more may exist/);
+    expect(logger.warnings[0])
+      .to.match(/maxPages \(2\)/)
+      .and.match(/more may exist/);
   });
 
   it("does not warn when the last allowed page is short", async () => {

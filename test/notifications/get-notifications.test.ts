@@ -1,14 +1,7 @@
 // getNotifications against a real HTTP server on a loopback port.
 import { expect } from "chai";
 import type { ServerResponse } from "http";
-import {
-  ApiState,
-  NotificationsInputError,
-  addReadNotification,
-  addUnreadNotification,
-  getNotifications,
-  type FetchLike,
-} from "../../src/notifications";
+import { ApiState, NotificationsInputError, addReadNotification, addUnreadNotification, getNotifications, type FetchLike } from "../../src/notifications";
 import { sendJson, startServer, type TestServer } from "../support/loopback";
 import { until } from "../support/wait";
 import { ids, newStore, note, recordingLogger, wire } from "./helpers";
@@ -143,8 +136,7 @@ describe("getNotifications", () => {
     });
 
     it("drops a malformed item with a warning and keeps the rest of the page", async () => {
-      reply = (res) =>
-        sendJson(res, { position_state: [wire({ id: "good" }), wire({ id: "bad", quote_id: "x" }), wire({ id: "other", action_status: "?" })] });
+      reply = (res) => sendJson(res, { position_state: [wire({ id: "good" }), wire({ id: "bad", quote_id: "x" }), wire({ id: "other", action_status: "?" })] });
       const logger = recordingLogger();
       const store = newStore({ logger });
       const result = await store.dispatch(getNotifications(params(server.baseUrl)));

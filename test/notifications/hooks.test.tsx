@@ -24,12 +24,7 @@ import {
   useUnreadNotifications,
   useVisibleNotifications,
 } from "../../src/notifications/react";
-import {
-  notificationsFetchFailed,
-  notificationsFetchStarted,
-  notificationsFetchSucceeded,
-  setConnectionStatus,
-} from "../../src/notifications/state/actions";
+import { notificationsFetchFailed, notificationsFetchStarted, notificationsFetchSucceeded, setConnectionStatus } from "../../src/notifications/state/actions";
 import { manualTimers } from "../support/manual-timers";
 import { ids, newStore, note } from "./helpers";
 

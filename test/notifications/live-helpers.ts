@@ -4,12 +4,7 @@
 import { applyMiddleware, combineReducers, legacy_createStore as createStore, type Reducer } from "redux";
 import { thunk } from "redux-thunk";
 import WebSocket from "ws";
-import {
-  createNotificationsMiddleware,
-  notificationsReducer,
-  type NotificationsMiddlewareOptions,
-  type NotificationsRootState,
-} from "../../src/notifications";
+import { createNotificationsMiddleware, notificationsReducer, type NotificationsMiddlewareOptions, type NotificationsRootState } from "../../src/notifications";
 import type { ConnectNotificationsPayload } from "../../src/notifications/live/connection";
 import { createLiveContext, type LiveContext } from "../../src/notifications/live/context";
 import { resolveLiveOptions } from "../../src/notifications/live/options";

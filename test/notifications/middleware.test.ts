@@ -23,9 +23,7 @@ describe("notifications middleware against a real ws server", function () {
   });
 
   const connect = (account = ALICE, extra: object = {}) =>
-    live!.dispatch(
-      connectNotifications({ socketUrl: hedger.socketUrl, account, whitelisted: true, baseUrl: hedger.baseUrl, appName: "tests", ...extra })
-    );
+    live!.dispatch(connectNotifications({ socketUrl: hedger.socketUrl, account, whitelisted: true, baseUrl: hedger.baseUrl, appName: "tests", ...extra }));
   const ids = () => live!.state().unreadNotifications.map((n) => n.id);
 
   it("subscribes on open, and again after every reconnect", async () => {
@@ -184,7 +182,9 @@ describe("notifications middleware against a real ws server", function () {
 
   it("rejects a connect without a ws URL or account, by name", () => {
     live = liveStore();
-    expect(() => live!.dispatch(connectNotifications({ socketUrl: "http://x", account: ALICE, whitelisted: true }))).to.throw(/socketUrl must be a ws:\/\/ or wss:\/\/ URL/);
+    expect(() => live!.dispatch(connectNotifications({ socketUrl: "http://x", account: ALICE, whitelisted: true }))).to.throw(
+      /socketUrl must be a ws:\/\/ or wss:\/\/ URL/
+    );
     expect(() => live!.dispatch(connectNotifications({ socketUrl: hedger.socketUrl, account: "", whitelisted: true }))).to.throw(/account is empty/);
   });
 });

@@ -121,10 +121,7 @@ describe("notificationsReducer agrees with the straightforward baseline", () => 
         expectSameState(base, warm, `${where} (baseline)`, warmDigest);
         expectInvariants(warm);
         if (action.type === "notifications/ingest") {
-          const oneByOne = action.payload.reduce(
-            (s: NotificationState, n) => notificationsReducer(s, addUnreadNotification(n)),
-            before
-          );
+          const oneByOne = action.payload.reduce((s: NotificationState, n) => notificationsReducer(s, addUnreadNotification(n)), before);
           expectSameState(oneByOne, warm, `${where} (one by one)`, warmDigest);
         }
         if (warm !== before) moves++;

@@ -21,12 +21,7 @@ import {
   type NotificationState,
   type NotificationsAction,
 } from "../../src/notifications";
-import {
-  notificationsFetchFailed,
-  notificationsFetchStarted,
-  notificationsFetchSucceeded,
-  setConnectionStatus,
-} from "../../src/notifications/state/actions";
+import { notificationsFetchFailed, notificationsFetchStarted, notificationsFetchSucceeded, setConnectionStatus } from "../../src/notifications/state/actions";
 import { expectInvariants, newStore, note } from "./helpers";
 
 type N = NotificationDetails;
@@ -312,10 +307,7 @@ const cases: Record<string, Case[]> = {
     },
     {
       name: "keeps TRANSFER_COLLATERAL notices that share a quoteId",
-      action: setUnreadNotifications([
-        note({ id: "t1", quoteId: "5", notificationType: TC }),
-        note({ id: "t2", quoteId: "5", notificationType: TC }),
-      ]),
+      action: setUnreadNotifications([note({ id: "t1", quoteId: "5", notificationType: TC }), note({ id: "t2", quoteId: "5", notificationType: TC })]),
       unreadAfter: ["t1@1000", "t2@1000"],
       readAfter: [],
     },

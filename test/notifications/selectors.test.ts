@@ -25,8 +25,12 @@ const fill = (id: string, quoteId: string, modifyTime: string) =>
 
 function filledStore() {
   const store = newStore();
-  store.dispatch(setReadNotifications([note({ id: "r1", quoteId: "11", modifyTime: "300" }), fill("rp", "12", "250"), note({ id: "r2", quoteId: "13", modifyTime: "100" })]));
-  store.dispatch(setUnreadNotifications([note({ id: "u1", quoteId: "1", modifyTime: "400" }), fill("up", "2", "200"), note({ id: "u2", quoteId: "3", modifyTime: "50" })]));
+  store.dispatch(
+    setReadNotifications([note({ id: "r1", quoteId: "11", modifyTime: "300" }), fill("rp", "12", "250"), note({ id: "r2", quoteId: "13", modifyTime: "100" })])
+  );
+  store.dispatch(
+    setUnreadNotifications([note({ id: "u1", quoteId: "1", modifyTime: "400" }), fill("up", "2", "200"), note({ id: "u2", quoteId: "3", modifyTime: "50" })])
+  );
   return store;
 }
 

@@ -60,7 +60,7 @@ describe("toNotification", () => {
     expect(logger.warnings).to.deep.equal([]);
   });
 
-  it("keeps a null quote_id as null, never the string \"null\"", () => {
+  it('keeps a null quote_id as null, never the string "null"', () => {
     const n = toNotification(wire({ quote_id: null }), recordingLogger());
     expect(n?.quoteId).to.equal(null);
   });

@@ -36,7 +36,7 @@ async function bundle(project: Consumer, contents: string): Promise<Bundle> {
     code: result.outputFiles[0].text,
     minified: bytes.length,
     gzipped: zlib.gzipSync(bytes).length,
-    inputs: Object.keys((result.metafile).inputs),
+    inputs: Object.keys(result.metafile.inputs),
   };
 }
 
@@ -93,7 +93,10 @@ describe("bundles of the installed package (esbuild, browser, minified)", () => 
       expect(whole.code, `${holder} in the whole entry`).to.include(text);
       expect(alone.code, `${holder} with the reducer and two selectors`).to.not.include(text);
     }
-    expect(alone.inputs.every((input) => input === "app.js" || input.endsWith(".mjs")), alone.inputs.join("\n")).to.equal(true);
+    expect(
+      alone.inputs.every((input) => input === "app.js" || input.endsWith(".mjs")),
+      alone.inputs.join("\n")
+    ).to.equal(true);
   });
 
   it("an app that both imports and requires the entries bundles one copy of them (the `module` condition)", async () => {

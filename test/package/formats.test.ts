@@ -71,7 +71,11 @@ describe("the installed package from ESM and CommonJS", () => {
 
     before(() => {
       for (const resolution of ["node10", "node16", "bundler"]) {
-        runs[resolution] = runNode(project.dir, path.join(project.dir, "node_modules", "typescript", "bin", "tsc"), ["-p", `tsconfig.${resolution}.json`, "--listFiles"]);
+        runs[resolution] = runNode(project.dir, path.join(project.dir, "node_modules", "typescript", "bin", "tsc"), [
+          "-p",
+          `tsconfig.${resolution}.json`,
+          "--listFiles",
+        ]);
       }
     });
 
@@ -85,7 +89,14 @@ describe("the installed package from ESM and CommonJS", () => {
     it("node16: a CommonJS file gets the .d.ts declarations, an ES module the .d.mts ones", async () => {
       const ran = await tsc("node16");
       expect(ran.code, ran.output).to.equal(0);
-      for (const file of ["notifications/index.d.ts", "notifications/react/index.d.ts", "notifications/index.d.mts", "notifications/react/index.d.mts", "hardhat/index.d.ts", "hardhat/hardhat3/index.d.mts"]) {
+      for (const file of [
+        "notifications/index.d.ts",
+        "notifications/react/index.d.ts",
+        "notifications/index.d.mts",
+        "notifications/react/index.d.mts",
+        "hardhat/index.d.ts",
+        "hardhat/hardhat3/index.d.mts",
+      ]) {
         expect(read(ran, file), file).to.equal(true);
       }
     });

@@ -34,7 +34,13 @@ describe("the packed tarball: contents and package linters", () => {
   });
 
   it("arethetypeswrong: no problem on any entry point", async () => {
-    const ran = await runNode(project.dir, binScript(project.dir, "@arethetypeswrong/cli", "attw"), [project.tarball, "--format", "table-flipped", "--no-emoji", "--no-color"]);
+    const ran = await runNode(project.dir, binScript(project.dir, "@arethetypeswrong/cli", "attw"), [
+      project.tarball,
+      "--format",
+      "table-flipped",
+      "--no-emoji",
+      "--no-color",
+    ]);
     expect(ran.code, ran.output).to.equal(0);
     expect(ran.output, ran.output).to.include("No problems found");
     for (const entry of ["hardhat", "hardhat/env", "hardhat/addresses", "notifications", "notifications/react", "mock-hedger"]) {

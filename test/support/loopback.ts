@@ -45,9 +45,7 @@ export interface TestServer {
 }
 
 /** A real HTTP server. `respond` gets each request after its body was read and writes the response (or holds it). */
-export async function startServer(
-  respond: (req: RecordedRequest, res: http.ServerResponse) => void | Promise<void>
-): Promise<TestServer> {
+export async function startServer(respond: (req: RecordedRequest, res: http.ServerResponse) => void | Promise<void>): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -15,10 +15,7 @@ const idOf = (n: N): string | null => (typeof n.id === "string" && n.id !== "" ?
 // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- the baseline shares no code with src/notifications, so it compares the wire string
 const hasQuoteKey = (n: N): boolean => n.quoteId !== null && n.notificationType !== "Transfer Collateral";
 const sameQuoteKey = (a: N, b: N): boolean =>
-  hasQuoteKey(a) &&
-  a.quoteId === b.quoteId &&
-  a.notificationType === b.notificationType &&
-  a.actionStatus === b.actionStatus;
+  hasQuoteKey(a) && a.quoteId === b.quoteId && a.notificationType === b.notificationType && a.actionStatus === b.actionStatus;
 
 function matches(a: N, b: N): boolean {
   if (a === b) return true;
@@ -57,7 +54,10 @@ function addUnread(s: NotificationState, n: N): NotificationState {
   return {
     ...s,
     readNotifications: inRead.length > 0 ? s.readNotifications.filter((m) => !inRead.includes(m)) : s.readNotifications,
-    unreadNotifications: insertSorted(s.unreadNotifications.filter((m) => !inUnread.includes(m)), n),
+    unreadNotifications: insertSorted(
+      s.unreadNotifications.filter((m) => !inUnread.includes(m)),
+      n
+    ),
   };
 }
 
@@ -69,7 +69,10 @@ function addRead(s: NotificationState, n: N): NotificationState {
   return {
     ...s,
     unreadNotifications: inUnread.length > 0 ? s.unreadNotifications.filter((m) => !inUnread.includes(m)) : s.unreadNotifications,
-    readNotifications: insertSorted(s.readNotifications.filter((m) => !inRead.includes(m)), n),
+    readNotifications: insertSorted(
+      s.readNotifications.filter((m) => !inRead.includes(m)),
+      n
+    ),
   };
 }
 

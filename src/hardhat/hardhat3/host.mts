@@ -124,7 +124,9 @@ async function hardhat3Stack(hre: HardhatRuntimeEnvironment, connection: Network
   const upgradesPackage = installedPackage(HARDHAT_UPGRADES, hre.config.paths.root);
   const imports = `plugins: [hardhatEthers, hardhatUpgrades, multiAccountKit] with import hardhatEthers from "@nomicfoundation/hardhat-ethers"; import hardhatUpgrades from "@openzeppelin/hardhat-upgrades";`;
   if (ethers === undefined) {
-    throw new StackError(`multiaccount-kit on Hardhat 3 needs @nomicfoundation/hardhat-ethers 4 and ethers 6: install them and list the plugin in hardhat.config (${imports}).`);
+    throw new StackError(
+      `multiaccount-kit on Hardhat 3 needs @nomicfoundation/hardhat-ethers 4 and ethers 6: install them and list the plugin in hardhat.config (${imports}).`
+    );
   }
   if (upgradesPackage === undefined || majorOf(upgradesPackage.version) !== 4) {
     throw new StackError(
@@ -193,9 +195,15 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
     linksProxies: (chainId) => provider(chainId) === "etherscan",
     async verify(request) {
       const { verifyContract } = (await import(HARDHAT_VERIFY)) as {
-        verifyContract(args: { address: string; contract: string; constructorArgs: unknown[]; provider: string }, hre: HardhatRuntimeEnvironment): Promise<boolean>;
+        verifyContract(
+          args: { address: string; contract: string; constructorArgs: unknown[]; provider: string },
+          hre: HardhatRuntimeEnvironment
+        ): Promise<boolean>;
       };
-      await verifyContract({ address: request.address, contract: request.contract, constructorArgs: [], provider: provider(request.chainId) ?? "etherscan" }, hre);
+      await verifyContract(
+        { address: request.address, contract: request.contract, constructorArgs: [], provider: provider(request.chainId) ?? "etherscan" },
+        hre
+      );
     },
     // hardhat-upgrades 4 overrides the `verify` task: given a proxy, it verifies the implementation,
     // the proxy and its admin, and links the proxy. That task runs every enabled provider and reports
@@ -204,14 +212,20 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
     async verifyProxy(proxy, chainId) {
       const config = verifyConfig();
       const only = provider(chainId) ?? "etherscan";
-      const saved = { etherscan: config.etherscan.enabled, blockscout: config.blockscout.enabled, sourcify: config.sourcify.enabled, exitCode: process.exitCode };
+      const saved = {
+        etherscan: config.etherscan.enabled,
+        blockscout: config.blockscout.enabled,
+        sourcify: config.sourcify.enabled,
+        exitCode: process.exitCode,
+      };
       config.etherscan.enabled = only === "etherscan";
       config.blockscout.enabled = only === "blockscout";
       config.sourcify.enabled = false;
       process.exitCode = undefined;
       try {
         await hre.tasks.getTask("verify").run({ address: proxy });
-        if (process.exitCode !== undefined && process.exitCode !== 0) throw new Error("the explorer refused part of the proxy's verification (see the lines above)");
+        if (process.exitCode !== undefined && process.exitCode !== 0)
+          throw new Error("the explorer refused part of the proxy's verification (see the lines above)");
       } finally {
         Object.assign(config.etherscan, { enabled: saved.etherscan });
         Object.assign(config.blockscout, { enabled: saved.blockscout });

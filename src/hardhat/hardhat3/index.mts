@@ -51,10 +51,30 @@ const plugin: HardhatPlugin = {
   },
   tasks: [
     task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy, records it and verifies it")
-      .addOption({ name: "admin", description: "Admin address passed to initialize (default: ADMIN_PUBLIC_KEY)", type: ArgumentType.STRING_WITHOUT_DEFAULT, defaultValue: undefined })
-      .addOption({ name: "protocolAddress", description: "Protocol contract address (default: protocolAddress in the address file)", type: ArgumentType.STRING_WITHOUT_DEFAULT, defaultValue: undefined })
-      .addOption({ name: "contract", description: "Contract deployed behind the proxy (default: multiAccount.contract, MultiAccount)", type: ArgumentType.STRING_WITHOUT_DEFAULT, defaultValue: undefined })
-      .addOption({ name: "accountContract", description: "Sub-account contract whose creation bytecode is passed (default: ProtocolPartyA)", type: ArgumentType.STRING_WITHOUT_DEFAULT, defaultValue: undefined })
+      .addOption({
+        name: "admin",
+        description: "Admin address passed to initialize (default: ADMIN_PUBLIC_KEY)",
+        type: ArgumentType.STRING_WITHOUT_DEFAULT,
+        defaultValue: undefined,
+      })
+      .addOption({
+        name: "protocolAddress",
+        description: "Protocol contract address (default: protocolAddress in the address file)",
+        type: ArgumentType.STRING_WITHOUT_DEFAULT,
+        defaultValue: undefined,
+      })
+      .addOption({
+        name: "contract",
+        description: "Contract deployed behind the proxy (default: multiAccount.contract, MultiAccount)",
+        type: ArgumentType.STRING_WITHOUT_DEFAULT,
+        defaultValue: undefined,
+      })
+      .addOption({
+        name: "accountContract",
+        description: "Sub-account contract whose creation bytecode is passed (default: ProtocolPartyA)",
+        type: ArgumentType.STRING_WITHOUT_DEFAULT,
+        defaultValue: undefined,
+      })
       .addOption(addressesFile)
       .addOption(verifyDelay)
       .addFlag({ name: "noVerify", description: "Skip explorer verification" })
@@ -64,7 +84,12 @@ const plugin: HardhatPlugin = {
       .setAction(() => import("./tasks/deploy.mjs"))
       .build(),
     task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a new implementation")
-      .addOption({ name: "contract", description: "New implementation contract (default: multiAccount.contract, MultiAccount)", type: ArgumentType.STRING_WITHOUT_DEFAULT, defaultValue: undefined })
+      .addOption({
+        name: "contract",
+        description: "New implementation contract (default: multiAccount.contract, MultiAccount)",
+        type: ArgumentType.STRING_WITHOUT_DEFAULT,
+        defaultValue: undefined,
+      })
       .addOption(addressesFile)
       .addOption(verifyDelay)
       .addFlag({ name: "noVerify", description: "Skip explorer verification" })

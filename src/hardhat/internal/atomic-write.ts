@@ -3,10 +3,7 @@
 import nodeFs from "fs";
 import path from "path";
 
-export type AtomicFs = Pick<
-  typeof nodeFs,
-  "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "renameSync" | "unlinkSync" | "mkdirSync"
->;
+export type AtomicFs = Pick<typeof nodeFs, "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "renameSync" | "unlinkSync" | "mkdirSync">;
 
 export function writeFileAtomic(file: string, data: string, fs: AtomicFs = nodeFs): void {
   const dir = path.dirname(file);

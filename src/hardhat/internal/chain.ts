@@ -15,7 +15,9 @@ const UNREACHABLE =
 const DEFAULT_PRIORITY_FEE = 1_000_000_000n;
 
 /** What a wallet offers per gas: the two EIP-1559 fees, or a legacy gas price where blocks have no base fee. */
-export type FeeData = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; gasPrice?: undefined } | { gasPrice: bigint; maxFeePerGas?: undefined; maxPriorityFeePerGas?: undefined };
+export type FeeData =
+  | { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; gasPrice?: undefined }
+  | { gasPrice: bigint; maxFeePerGas?: undefined; maxPriorityFeePerGas?: undefined };
 
 export interface GasSummary {
   gasUsed: bigint;

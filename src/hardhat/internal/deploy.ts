@@ -96,7 +96,9 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   log.info(`Network:        ${network.name} (chain ${run.chainId})`);
   log.info(`Deployer:       ${run.deployer.address} (balance ${run.formatValue(balance)})`);
   log.info(`Contract:       ${options.contract} behind a transparent proxy`);
-  log.info(`initialize(admin ${admin}, protocolAddress ${protocol}, ${options.accountContract} creation bytecode ${(accountFactory.bytecode.length - 2) / 2} bytes)`);
+  log.info(
+    `initialize(admin ${admin}, protocolAddress ${protocol}, ${options.accountContract} creation bytecode ${(accountFactory.bytecode.length - 2) / 2} bytes)`
+  );
   log.info(`Estimated gas:  ${estimate.toString()} at ${stack.formatGwei(gasPrice)} gwei = ${run.formatValue(cost)}`);
 
   if (options.dryRun) {
@@ -136,7 +138,9 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
     implementation = stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));
   });
   const shown = (address: string | undefined) =>
-    address === undefined ? `(not read; see it with \`${host.command(TASK_ADDRESSES_SHOW)}\` or on the explorer)` : `${address}${addressLink(run.explorer, address)}`;
+    address === undefined
+      ? `(not read; see it with \`${host.command(TASK_ADDRESSES_SHOW)}\` or on the explorer)`
+      : `${address}${addressLink(run.explorer, address)}`;
   log.info(`Proxy:          ${proxy}${addressLink(run.explorer, proxy)}`);
   log.info(`ProxyAdmin:     ${shown(proxyAdmin)}`);
   log.info(`Implementation: ${shown(implementation)}`);

@@ -41,7 +41,8 @@ export function routeForChain(hre: HardhatRuntimeEnvironment, chainId: number): 
   if (route !== undefined) return route;
   const custom = [...(etherscan.customChains ?? [])].reverse().find((chain) => chain.chainId === chainId);
   if (custom === undefined) return undefined;
-  const key = typeof etherscan.apiKey === "string" ? etherscan.apiKey : String((etherscan.apiKey as Record<string, unknown> | undefined)?.[custom.network] ?? "");
+  const key =
+    typeof etherscan.apiKey === "string" ? etherscan.apiKey : String((etherscan.apiKey as Record<string, unknown> | undefined)?.[custom.network] ?? "");
   return {
     chainId,
     network: custom.network,

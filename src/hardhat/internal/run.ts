@@ -4,7 +4,15 @@
 // task and the step, and that lists what a failed run sent.
 import { loadAddresses, type AddressesRecord } from "../addresses";
 import { PLUGIN_NAME } from "../constants";
-import { isHardhatError, isPluginError, MissingPrivateKeyError, MultiAccountKitError, NetworkUnreachableError, RpcUnavailableError, UnexpectedError } from "../errors";
+import {
+  isHardhatError,
+  isPluginError,
+  MissingPrivateKeyError,
+  MultiAccountKitError,
+  NetworkUnreachableError,
+  RpcUnavailableError,
+  UnexpectedError,
+} from "../errors";
 import type { GasSummary } from "./chain";
 import type { Host } from "./host";
 import { createLogger, currencySymbol, type Logger } from "./output";

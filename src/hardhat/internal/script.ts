@@ -9,7 +9,7 @@ export function runScript(hre: HardhatRuntimeEnvironment, body: () => Promise<un
     () => process.exit(0),
     (error: unknown) => {
       const log = createLogger(hardhat2Host(hre).secrets);
-      const message = isPluginError(error) ? (error as Error).message : (error as Error)?.stack ?? String(error);
+      const message = isPluginError(error) ? (error as Error).message : ((error as Error)?.stack ?? String(error));
       log.error(`Error: ${message}`);
       process.exit(1);
     }

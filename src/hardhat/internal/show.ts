@@ -5,11 +5,7 @@ import type { Host } from "./host";
 import { createLogger } from "./output";
 import type { RunEffects } from "./run";
 
-export async function showAddresses(
-  host: Host,
-  options: { addressesFile: string; json: boolean },
-  effects: RunEffects = {}
-): Promise<AddressesRecord> {
+export async function showAddresses(host: Host, options: { addressesFile: string; json: boolean }, effects: RunEffects = {}): Promise<AddressesRecord> {
   const progress = effects.progress ?? { step: "starting" };
   progress.step = "checking the project's ethers and upgrades plugins";
   const stack = host.stack();
@@ -38,8 +34,19 @@ export async function showAddresses(
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const [index, row] of rows.entries()) {
-    log.info(row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd());
-    if (index === 0) log.info(widths.map((width) => "-".repeat(width)).join("  ").trimEnd());
+    log.info(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join("  ")
+        .trimEnd()
+    );
+    if (index === 0)
+      log.info(
+        widths
+          .map((width) => "-".repeat(width))
+          .join("  ")
+          .trimEnd()
+      );
   }
   return record;
 }

@@ -38,11 +38,15 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
   const deployHint = `deploy first with \`${host.command(TASK_DEPLOY_MULTIACCOUNT)}\``;
 
   progress.step = "checking the recorded proxy";
-  const proxy = requireAddress(stack, "MultiAccount proxy address", run.addresses.multiAccountAddress, `Set "multiAccountAddress" in ${file}, or ${deployHint}.`);
+  const proxy = requireAddress(
+    stack,
+    "MultiAccount proxy address",
+    run.addresses.multiAccountAddress,
+    `Set "multiAccountAddress" in ${file}, or ${deployHint}.`
+  );
   if (!(await host.chain.hasCode(proxy))) {
     throw new InputError(
-      `The MultiAccount proxy ${proxy} recorded in ${file} has no code on "${network.name}" (chain ${run.chainId}). ` +
-        `Check --network, or ${deployHint}.`
+      `The MultiAccount proxy ${proxy} recorded in ${file} has no code on "${network.name}" (chain ${run.chainId}). ` + `Check --network, or ${deployHint}.`
     );
   }
   const oldImplementation = stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));

@@ -4,11 +4,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Host } from "../internal/host";
 import type { Progress } from "../internal/run";
 
-export async function runOnHardhat2<T>(
-  task: string,
-  hre: HardhatRuntimeEnvironment,
-  body: (host: Host, progress: Progress) => Promise<T>
-): Promise<T> {
+export async function runOnHardhat2<T>(task: string, hre: HardhatRuntimeEnvironment, body: (host: Host, progress: Progress) => Promise<T>): Promise<T> {
   const [{ hardhat2Host }, { runTask }] = await Promise.all([import("../internal/hardhat2-host"), import("../internal/run")]);
   const host = hardhat2Host(hre);
   return runTask(task, host, (progress) => body(host, progress));

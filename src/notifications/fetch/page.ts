@@ -125,15 +125,10 @@ function errorText(err: unknown): string {
  * an abort through `signal`, a non-2xx status, a body that is not JSON, or a JSON body without a
  * `position_state` array. Malformed items are dropped with a warning; the rest of the page is kept.
  */
-export async function fetchNotificationPage(
-  request: NotificationPageRequest,
-  effects: FetchPageEffects
-): Promise<NotificationPage> {
+export async function fetchNotificationPage(request: NotificationPageRequest, effects: FetchPageEffects): Promise<NotificationPage> {
   const fetchFn = effects.fetch;
   if (fetchFn === undefined) {
-    throw new NotificationsInputError(
-      "notifications: there is no global fetch here; pass one as thunk.withExtraArgument({ fetch })"
-    );
+    throw new NotificationsInputError("notifications: there is no global fetch here; pass one as thunk.withExtraArgument({ fetch })");
   }
   const timers = effects.timers ?? globalTimers;
   const url = notificationsPageUrl(request.baseUrl, request.start, request.size);

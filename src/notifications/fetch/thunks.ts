@@ -4,19 +4,9 @@
 import { resolveEffects, type NotificationsEffects, type NotificationsThunk } from "../effects";
 import { NotificationsInputError } from "../errors";
 import { normalize } from "../lists/indexes";
-import {
-  ingestNotifications,
-  notificationsFetchFailed,
-  notificationsFetchStarted,
-  notificationsFetchSucceeded,
-} from "../state/actions";
+import { ingestNotifications, notificationsFetchFailed, notificationsFetchStarted, notificationsFetchSucceeded } from "../state/actions";
 import type { NotificationDetails, NotificationsRootState } from "../state/types";
-import {
-  fetchNotificationPage,
-  validateRequest,
-  type NotificationPageRequest,
-  type NotificationsRequestParams,
-} from "./page";
+import { fetchNotificationPage, validateRequest, type NotificationPageRequest, type NotificationsRequestParams } from "./page";
 import { beginFetch, endFetch, isLatest, isStale, type FetchTicket } from "./running";
 
 export interface GetNotificationsResult {
@@ -32,11 +22,7 @@ const EMPTY = (): GetNotificationsResult => ({ unreadNotifications: [] });
 
 type Dispatch = Parameters<NotificationsThunk<unknown>>[0];
 
-function prepare(
-  dispatch: Dispatch,
-  params: NotificationsRequestParams,
-  extra: unknown
-): { request: NotificationPageRequest; effects: NotificationsEffects } {
+function prepare(dispatch: Dispatch, params: NotificationsRequestParams, extra: unknown): { request: NotificationPageRequest; effects: NotificationsEffects } {
   try {
     return { request: validateRequest(params), effects: resolveEffects(extra) };
   } catch (err) {

@@ -63,10 +63,7 @@ function patchFew(list: readonly N[], removedAt: number[], inserted: readonly N[
   const shift = inserted.length - removedAt.length;
   const size = n + shift;
   const lo = Math.min(removedAt.length > 0 ? removedAt[0] : n, insertAt.length > 0 ? insertAt[0] : n);
-  const hi = Math.max(
-    removedAt.length > 0 ? removedAt[removedAt.length - 1] + 1 : 0,
-    insertAt.length > 0 ? insertAt[insertAt.length - 1] : 0
-  );
+  const hi = Math.max(removedAt.length > 0 ? removedAt[removedAt.length - 1] + 1 : 0, insertAt.length > 0 ? insertAt[insertAt.length - 1] : 0);
   let out: N[];
   let from: number; // first new index to write
   let to: number; // one past the last new index to write
@@ -76,7 +73,7 @@ function patchFew(list: readonly N[], removedAt: number[], inserted: readonly N[
     to = hi;
   } else if (lo < n - hi) {
     // The edits sit near the front: align the tail, rewrite the head.
-    out = shift > 0 ? (inserted.slice(0, shift)).concat(list) : list.slice(-shift);
+    out = shift > 0 ? inserted.slice(0, shift).concat(list) : list.slice(-shift);
     from = 0;
     to = hi + shift;
   } else {

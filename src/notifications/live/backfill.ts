@@ -117,8 +117,11 @@ function retryLater(backfill: Backfill, s: Session, attempt: number, error: Erro
     return;
   }
   const r = runOf(backfill, s);
-  r.retryTimer = ctx.options.timers.setTimeout(() => {
-    r.retryTimer = undefined;
-    if (isCurrent(ctx, s)) void run(backfill, s, attempt + 1);
-  }, backoffDelay(ctx.options.backoff, attempt, ctx.options.random()));
+  r.retryTimer = ctx.options.timers.setTimeout(
+    () => {
+      r.retryTimer = undefined;
+      if (isCurrent(ctx, s)) void run(backfill, s, attempt + 1);
+    },
+    backoffDelay(ctx.options.backoff, attempt, ctx.options.random())
+  );
 }

@@ -37,9 +37,7 @@ export function validateConnectPayload(p: ConnectNotificationsPayload): void {
     throw new NotificationsInputError("notifications: connectNotifications needs { socketUrl, account, whitelisted }");
   }
   if (typeof p.socketUrl !== "string" || !/^wss?:\/\//i.test(p.socketUrl.trim())) {
-    throw new NotificationsInputError(
-      `notifications: connectNotifications socketUrl must be a ws:// or wss:// URL, got ${JSON.stringify(p.socketUrl)}`
-    );
+    throw new NotificationsInputError(`notifications: connectNotifications socketUrl must be a ws:// or wss:// URL, got ${JSON.stringify(p.socketUrl)}`);
   }
   if (typeof p.account !== "string" || p.account.trim() === "") {
     throw new NotificationsInputError("notifications: connectNotifications account is empty; pass the connected account's address");
@@ -51,11 +49,5 @@ export function validateConnectPayload(p: ConnectNotificationsPayload): void {
 
 /** Whether two payloads ask for the same connection (then a second connect is a no-op). */
 export function sameConnection(a: ConnectNotificationsPayload, b: ConnectNotificationsPayload): boolean {
-  return (
-    a.socketUrl === b.socketUrl &&
-    a.account === b.account &&
-    a.whitelisted === b.whitelisted &&
-    a.baseUrl === b.baseUrl &&
-    a.appName === b.appName
-  );
+  return a.socketUrl === b.socketUrl && a.account === b.account && a.whitelisted === b.whitelisted && a.baseUrl === b.baseUrl && a.appName === b.appName;
 }

@@ -91,11 +91,7 @@ function exceeds(text: string, maxBytes: number): boolean {
 function messageText(data: unknown, maxBytes: number): string | { drop: string } {
   if (typeof data === "string") return exceeds(data, maxBytes) ? { drop: `a message over ${maxBytes} bytes` } : data;
   const bytes =
-    data instanceof ArrayBuffer
-      ? new Uint8Array(data)
-      : ArrayBuffer.isView(data)
-        ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-        : undefined;
+    data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : undefined;
   if (bytes === undefined) return { drop: "a message that is neither text nor bytes" };
   if (bytes.byteLength > maxBytes) return { drop: `a message over ${maxBytes} bytes` };
   return new TextDecoder().decode(bytes);

@@ -43,9 +43,7 @@ type UpdaterStore = Store<NotificationsRootState> & { dispatch: (action: unknown
  */
 export function startNotificationUpdater(store: UpdaterStore, options: NotificationUpdaterOptions): () => void {
   if ((store.dispatch({ type: MIDDLEWARE_PROBE }) as unknown) !== true) {
-    throw new NotificationsInputError(
-      "notifications: startNotificationUpdater needs createNotificationsMiddleware() installed in the store"
-    );
+    throw new NotificationsInputError("notifications: startNotificationUpdater needs createNotificationsMiddleware() installed in the store");
   }
   const logger = options.logger ?? console;
   const unsubscribe = options.storage === undefined ? undefined : persistTimestamp(store, options, options.storage, logger);
@@ -73,12 +71,7 @@ export function startNotificationUpdater(store: UpdaterStore, options: Notificat
 }
 
 /** Restores lastUpdateTimestamp from storage if it is newer, then saves every change; returns unsubscribe. */
-function persistTimestamp(
-  store: UpdaterStore,
-  options: NotificationUpdaterOptions,
-  storage: TimestampStorage,
-  logger: NotificationsLogger
-): () => void {
+function persistTimestamp(store: UpdaterStore, options: NotificationUpdaterOptions, storage: TimestampStorage, logger: NotificationsLogger): () => void {
   const key = options.storageKey ?? `multiaccount-kit:lastUpdateTimestamp:${options.account.toLowerCase()}`;
   try {
     const stored = storage.getItem(key);

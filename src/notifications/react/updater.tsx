@@ -41,4 +41,3 @@ export function useNotifications(
     thunkDispatch(getNotifications({ baseUrl, account, timestamp, appName })).catch((error: Error) => console.error(error.message));
   }, [account, fetchData, baseUrl, timestamp, thunkDispatch, appName]);
 }
-

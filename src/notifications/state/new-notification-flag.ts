@@ -41,9 +41,7 @@ function cancelReset(store: FlagStore): void {
 /** Throws a NotificationsInputError unless `ms` is a finite, non-negative number. */
 export function checkNewNotificationFlagMs(ms: unknown, where: string): number {
   if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
-    throw new NotificationsInputError(
-      `notifications: ${where} newNotificationFlagMs must be a non-negative number of milliseconds, got ${JSON.stringify(ms)}`
-    );
+    throw new NotificationsInputError(`notifications: ${where} newNotificationFlagMs must be a non-negative number of milliseconds, got ${JSON.stringify(ms)}`);
   }
   return ms;
 }
@@ -71,9 +69,7 @@ export function clearNewNotificationFlag(store: FlagStore): void {
  * Sets isNewNotification and lowers it `newNotificationFlagMs` later (default
  * DEFAULT_NEW_NOTIFICATION_FLAG_MS). A second call on the same store before then restarts the delay.
  */
-export function setNewNotificationFlag(
-  newNotificationFlagMs: number = DEFAULT_NEW_NOTIFICATION_FLAG_MS
-): NotificationsThunk<void> {
+export function setNewNotificationFlag(newNotificationFlagMs: number = DEFAULT_NEW_NOTIFICATION_FLAG_MS): NotificationsThunk<void> {
   return (dispatch, getState, extra) => {
     const ms = checkNewNotificationFlagMs(newNotificationFlagMs, "setNewNotificationFlag");
     raiseNewNotificationFlag({ dispatch, getState }, ms, resolveEffects(extra).timers);

@@ -17,11 +17,7 @@ export const initialNotificationsState: NotificationState = {
 
 function withLists(state: NotificationState, lists: Lists, ingested: readonly NotificationDetails[]): NotificationState {
   const lastUpdateTimestamp = advanceTimestamp(state.lastUpdateTimestamp, ingested);
-  if (
-    lists.unread === state.unreadNotifications &&
-    lists.read === state.readNotifications &&
-    lastUpdateTimestamp === state.lastUpdateTimestamp
-  ) {
+  if (lists.unread === state.unreadNotifications && lists.read === state.readNotifications && lastUpdateTimestamp === state.lastUpdateTimestamp) {
     return state;
   }
   return { ...state, unreadNotifications: lists.unread, readNotifications: lists.read, lastUpdateTimestamp };
@@ -31,19 +27,12 @@ function listsOf(state: NotificationState): Lists {
   return { unread: state.unreadNotifications, read: state.readNotifications };
 }
 
-function withField<K extends keyof NotificationState>(
-  state: NotificationState,
-  key: K,
-  value: NotificationState[K]
-): NotificationState {
+function withField<K extends keyof NotificationState>(state: NotificationState, key: K, value: NotificationState[K]): NotificationState {
   return state[key] === value ? state : { ...state, [key]: value };
 }
 
 /** The `notifications` slice. Pure: any state it returns is correct with or without warm indexes. */
-export function notificationsReducer(
-  state: NotificationState = initialNotificationsState,
-  action: { type: string }
-): NotificationState {
+export function notificationsReducer(state: NotificationState = initialNotificationsState, action: { type: string }): NotificationState {
   const a = action as NotificationsAction;
   switch (a.type) {
     case A.addUnreadNotification:

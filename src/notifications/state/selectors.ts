@@ -32,12 +32,10 @@ const partialFillOf = memoizeTwo((unread: N[], read: N[]) => mergeNewestFirst(hi
 export const selectNotificationsState = (state: NotificationsRootState): NotificationState => state.notifications;
 
 /** Unread notifications meant for the modal, newest first. */
-export const selectUnreadNotifications = (state: NotificationsRootState): N[] =>
-  shownOf(state.notifications.unreadNotifications);
+export const selectUnreadNotifications = (state: NotificationsRootState): N[] => shownOf(state.notifications.unreadNotifications);
 
 /** Read notifications meant for the modal, newest first. */
-export const selectReadNotifications = (state: NotificationsRootState): N[] =>
-  shownOf(state.notifications.readNotifications);
+export const selectReadNotifications = (state: NotificationsRootState): N[] => shownOf(state.notifications.readNotifications);
 
 /** Read and unread notifications not meant for the modal (partial fills), newest first. */
 export const selectPartialFillNotifications = (state: NotificationsRootState): N[] =>
@@ -47,13 +45,10 @@ export const selectPartialFillNotifications = (state: NotificationsRootState): N
 export const selectVisibleNotifications = (state: NotificationsRootState): N[] =>
   visibleOf(state.notifications.unreadNotifications, state.notifications.readNotifications);
 
-export const selectLastUpdateTimestamp = (state: NotificationsRootState): string =>
-  state.notifications.lastUpdateTimestamp;
+export const selectLastUpdateTimestamp = (state: NotificationsRootState): string => state.notifications.lastUpdateTimestamp;
 
 export const selectIsNewNotification = (state: NotificationsRootState): boolean => state.notifications.isNewNotification;
 
-export const selectNotificationsStatus = (state: NotificationsRootState): ApiState =>
-  state.notifications.notificationsStatus;
+export const selectNotificationsStatus = (state: NotificationsRootState): ApiState => state.notifications.notificationsStatus;
 
-export const selectConnectionStatus = (state: NotificationsRootState): ConnectionStatus =>
-  state.notifications.connectionStatus;
+export const selectConnectionStatus = (state: NotificationsRootState): ConnectionStatus => state.notifications.connectionStatus;

@@ -5,8 +5,7 @@ import type { NotificationsLogger } from "../effects";
 import { ActionStatus, LastSeenAction, NotificationType, OrderType, StateType } from "../state/enums";
 import type { NotificationDetails } from "../state/types";
 
-type Ungrouped = Omit<NotificationDetails, "notificationType" | "showInModal"> &
-  Partial<Pick<NotificationDetails, "notificationType" | "showInModal">>;
+type Ungrouped = Omit<NotificationDetails, "notificationType" | "showInModal"> & Partial<Pick<NotificationDetails, "notificationType" | "showInModal">>;
 
 /** Hedgers still send the old exchange-specific name. */
 const LEGACY_LAST_SEEN_ACTIONS: Readonly<Record<string, string>> = {

@@ -5,11 +5,7 @@ import type { ReentryKind } from "./model";
 
 /** How much: exact base units, whole tokens, quarters of the balance that matters, or far too much. */
 export type AmountSpec =
-  | { kind: "zero" }
-  | { kind: "raw"; value: bigint }
-  | { kind: "units"; value: bigint }
-  | { kind: "share"; quarters: number }
-  | { kind: "huge" };
+  { kind: "zero" } | { kind: "raw"; value: bigint } | { kind: "units"; value: bigint } | { kind: "share"; quarters: number } | { kind: "huge" };
 
 /**
  * Which account: one that exists (the pick-th, modulo how many), one with funds in the protocol in
@@ -38,9 +34,7 @@ export interface CallItem {
 }
 
 /** Which (target, selectors) a proposal or revoke names: one the model knows, or any. */
-export type KeyRef =
-  | { kind: "known"; pick: number; extra: Fn[] }
-  | { kind: "free"; target: Target; selectors: Fn[] };
+export type KeyRef = { kind: "known"; pick: number; extra: Fn[] } | { kind: "free"; target: Target; selectors: Fn[] };
 
 export type Action =
   | { kind: "addAccount"; caller: Actor; name: string }

@@ -5,10 +5,7 @@ import { ACTORS, FUNCTIONS, USERS, type Actor, type Fn } from "./actors";
 import type { AccountRef, Action, AmountSpec, CallItem, CallerSpec, KeyRef, Target } from "./actions";
 
 const actor = fc.constantFrom<Actor>(...ACTORS);
-const user = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom<Actor>(...USERS) },
-  { weight: 1, arbitrary: actor }
-);
+const user = fc.oneof({ weight: 6, arbitrary: fc.constantFrom<Actor>(...USERS) }, { weight: 1, arbitrary: actor });
 /** Admin functions: mostly the admin, sometimes anybody else. */
 const adminCaller = fc.oneof({ weight: 4, arbitrary: fc.constant<Actor>("admin") }, { weight: 1, arbitrary: actor });
 const target = fc.oneof(
@@ -145,10 +142,7 @@ export const action: fc.Arbitrary<Action> = fc.oneof(
     fc.record({
       kind: fc.constant("setAccountImplementation" as const),
       caller: adminCaller,
-      code: fc.oneof(
-        { weight: 4, arbitrary: fc.constant("account" as const) },
-        { weight: 1, arbitrary: fc.constantFrom("dud" as const, "empty" as const) }
-      ),
+      code: fc.oneof({ weight: 4, arbitrary: fc.constant("account" as const) }, { weight: 1, arbitrary: fc.constantFrom("dud" as const, "empty" as const) }),
     })
   ),
   weighted(1, fc.record({ kind: fc.constant("upgrade" as const), caller: adminCaller })),

@@ -32,7 +32,21 @@ describe("MultiAccount stateful fuzz (fixed seeds)", () => {
   it("reaches the deep states: every kind of step went through somewhere", () => {
     const { stats } = world;
     console.log(`      ${stats.sequences} sequences, ${stats.steps} steps:\n${stats.table()}`);
-    for (const key of ["addAccount", "editAccountName", "deposit", "withdraw", "call", "call (by a delegate)", "delegate", "propose", "revoke", "pause", "unpause", "setRevokeCooldown", "upgrade"]) {
+    for (const key of [
+      "addAccount",
+      "editAccountName",
+      "deposit",
+      "withdraw",
+      "call",
+      "call (by a delegate)",
+      "delegate",
+      "propose",
+      "revoke",
+      "pause",
+      "unpause",
+      "setRevokeCooldown",
+      "upgrade",
+    ]) {
       expect(stats.ok(key), `${key} never succeeded:\n${stats.table()}`).to.be.greaterThan(0);
     }
     // Wrong callers, early revokes and paused actions were part of the mix, and were refused.

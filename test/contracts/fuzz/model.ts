@@ -69,9 +69,7 @@ export interface ModelState {
 export function initialState(env: Env, now: number): ModelState {
   const tokens: Record<string, bigint> = {};
   for (const actor of ACTORS) tokens[env.actors[actor]] = env.wallet;
-  const protocols = env.protocols.map(
-    (address): ProtocolState => ({ address, balances: {}, allocated: {}, echoCount: 0, reentry: null, pullShortBy: 0n })
-  );
+  const protocols = env.protocols.map((address): ProtocolState => ({ address, balances: {}, allocated: {}, echoCount: 0, reentry: null, pullShortBy: 0n }));
   return {
     now,
     nextTimestamp: null,

@@ -90,7 +90,9 @@ export async function startExplorer(modeOrOptions: ExplorerMode | ExplorerOption
       }
       case "logs/getLogs": {
         if (options.rpc === undefined) return notOk([], "No records found");
-        const logs = (await options.rpc("eth_getLogs", [{ address: params.address, topics: [params.topic0], fromBlock: "0x0", toBlock: "latest" }])) as unknown[];
+        const logs = (await options.rpc("eth_getLogs", [
+          { address: params.address, topics: [params.topic0], fromBlock: "0x0", toBlock: "latest" },
+        ])) as unknown[];
         return logs.length === 0 ? notOk([], "No records found") : ok(logs);
       }
       default:

@@ -80,7 +80,10 @@ export async function startFaultBench(stack: StackCase, env: Record<string, stri
       const latest = Number(await node.rpc<string>("eth_blockNumber"));
       const found: Creation[] = [];
       for (let number = 0; number <= latest; number++) {
-        const block = await node.rpc<{ transactions: { hash: string; to: string | null; input: string }[] }>("eth_getBlockByNumber", [`0x${number.toString(16)}`, true]);
+        const block = await node.rpc<{ transactions: { hash: string; to: string | null; input: string }[] }>("eth_getBlockByNumber", [
+          `0x${number.toString(16)}`,
+          true,
+        ]);
         for (const tx of block.transactions) {
           if (tx.to !== null) continue;
           const receipt = await node.rpc<{ contractAddress: string; status: string }>("eth_getTransactionReceipt", [tx.hash]);

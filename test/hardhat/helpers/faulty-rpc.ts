@@ -107,7 +107,9 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
           log.answeredAt = Date.now();
           const retryAfter = String(plan.retryAfterSeconds ?? 1);
           response.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter });
-          response.end(JSON.stringify({ jsonrpc: "2.0", id: single ? (single as { id?: unknown }).id : null, error: { code: -32005, message: "Too Many Requests" } }));
+          response.end(
+            JSON.stringify({ jsonrpc: "2.0", id: single ? (single as { id?: unknown }).id : null, error: { code: -32005, message: "Too Many Requests" } })
+          );
           return;
         }
         case "reset":

@@ -30,11 +30,8 @@ function npm(args: string[], cwd: string, node?: string): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
   if (node !== undefined) env.PATH = `${path.dirname(node)}${path.delimiter}${env.PATH ?? ""}`;
   return new Promise((resolve, reject) => {
-    execFile(
-      node ?? process.execPath,
-      [NPM_CLI, ...args],
-      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(`npm ${args.join(" ")} in ${cwd} failed:\n${stdout}\n${stderr}`)) : resolve(stdout))
+    execFile(node ?? process.execPath, [NPM_CLI, ...args], { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`npm ${args.join(" ")} in ${cwd} failed:\n${stdout}\n${stderr}`)) : resolve(stdout)
     );
   });
 }
@@ -84,7 +81,10 @@ function nodeBinary(version: string): Promise<string> {
       if (!fs.existsSync(bin)) {
         fs.rmSync(dir, { recursive: true, force: true });
         fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "node-bootstrap", private: true, allowScripts: { [`node@${version}`]: true } }));
+        fs.writeFileSync(
+          path.join(dir, "package.json"),
+          JSON.stringify({ name: "node-bootstrap", private: true, allowScripts: { [`node@${version}`]: true } })
+        );
         await npm(["install", "--no-package-lock", `node@${version}`], dir);
       }
       return bin;
@@ -129,7 +129,8 @@ async function install(name: string): Promise<HostProject> {
     .digest("hex")
     .slice(0, 12);
   const dir = path.join(WORK, `${name}-${key}`);
-  const pinnedNode = (JSON.parse(fs.readFileSync(path.join(fixture, "package.json"), "utf8")) as { devDependencies?: Record<string, string> }).devDependencies?.node;
+  const pinnedNode = (JSON.parse(fs.readFileSync(path.join(fixture, "package.json"), "utf8")) as { devDependencies?: Record<string, string> }).devDependencies
+    ?.node;
   const runtime = pinnedNode === undefined ? undefined : await nodeBinary(pinnedNode);
   const marker = path.join(dir, "node_modules", ".multiaccount-kit-host");
   if (!fs.existsSync(marker)) {
@@ -158,7 +159,9 @@ async function install(name: string): Promise<HostProject> {
   const before = lockedVersions(dir);
   await npm(["install", await packedTarball()], dir, runtime);
   const after = lockedVersions(dir);
-  const changedVersions = [...before].filter(([location, version]) => after.get(location) !== version).map(([location, version]) => `${location} ${version} -> ${after.get(location)}`);
+  const changedVersions = [...before]
+    .filter(([location, version]) => after.get(location) !== version)
+    .map(([location, version]) => `${location} ${version} -> ${after.get(location)}`);
   const addedPackages = [...after.keys()].filter((location) => !before.has(location));
   const installedVersion = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "multiaccount-kit", "package.json"), "utf8")).version;
   const node = runtime === undefined ? undefined : path.join(dir, "node_modules", "node", "bin", "node");

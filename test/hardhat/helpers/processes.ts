@@ -111,11 +111,15 @@ export interface NodeOptions {
 /** Starts `hardhat node` on 127.0.0.1 and resolves once it accepts JSON-RPC. */
 export async function startNode(cwd: string, { node, globalArgs = [], args = [], env = {} }: NodeOptions = {}): Promise<LocalNode> {
   const port = await freePort();
-  const child: ChildProcess = spawn(node ?? process.execPath, [hardhatCli(cwd), ...globalArgs, "node", "--hostname", "127.0.0.1", "--port", String(port), ...args], {
-    cwd,
-    env: withNodeOnPath(childEnv(env), node),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    node ?? process.execPath,
+    [hardhatCli(cwd), ...globalArgs, "node", "--hostname", "127.0.0.1", "--port", String(port), ...args],
+    {
+      cwd,
+      env: withNodeOnPath(childEnv(env), node),
+      stdio: ["ignore", "pipe", "pipe"],
+    }
+  );
   const url = `http://127.0.0.1:${port}`;
   let log = "";
   await new Promise<void>((resolve, reject) => {

@@ -76,6 +76,8 @@ export function startChain(host: HostProject, stack: StackCase, chainId: number)
 export function compiled(dir: string, name: string): boolean {
   const walk = (folder: string): boolean =>
     fs.existsSync(folder) &&
-    fs.readdirSync(folder, { withFileTypes: true }).some((entry) => (entry.isDirectory() ? walk(path.join(folder, entry.name)) : entry.name === `${name}.json`));
+    fs
+      .readdirSync(folder, { withFileTypes: true })
+      .some((entry) => (entry.isDirectory() ? walk(path.join(folder, entry.name)) : entry.name === `${name}.json`));
   return walk(path.join(dir, "artifacts"));
 }

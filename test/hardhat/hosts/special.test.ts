@@ -48,7 +48,19 @@ describe("a stack B host with its own MultiAccount and an account contract of an
   it("deploys its own MultiAccount with --account-contract TraderVault, whose constructor takes more arguments", async () => {
     const result = await runHardhat(
       host.dir,
-      ["--config", "hardhat.custom.config.ts", "deploy-multiaccount", "--network", "localhost", "--admin", ADMIN, "--protocol-address", protocol, "--account-contract", "TraderVault"],
+      [
+        "--config",
+        "hardhat.custom.config.ts",
+        "deploy-multiaccount",
+        "--network",
+        "localhost",
+        "--admin",
+        ADMIN,
+        "--protocol-address",
+        protocol,
+        "--account-contract",
+        "TraderVault",
+      ],
       { LOCALHOST_RPC_URL: node.url }
     );
     expect(result.code, result.output).to.equal(0);

@@ -18,7 +18,10 @@ import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
 /** The values the committed API report lists for `multiaccount-kit/hardhat` under `condition`. */
 function reportedValues(condition: "import" | "require"): string[] {
   const entry = parseReport(fs.readFileSync(REPORT_FILE, "utf8")).get(`\`multiaccount-kit/hardhat\` (\`${condition}\`)`);
-  return (entry ?? []).filter((e) => e.value).map((e) => e.name).sort();
+  return (entry ?? [])
+    .filter((e) => e.value)
+    .map((e) => e.name)
+    .sort();
 }
 
 describe("host projects of each supported stack and Hardhat major", function () {
@@ -84,13 +87,21 @@ describe("host projects of each supported stack and Hardhat major", function () 
         // scripts/exports.ts, from fixture-projects/hosts/common-hardhat2 or hosts/hardhat3.
         const result = await hardhat(["run", "--no-compile", "scripts/exports.ts"]);
         expect(result.code, result.output).to.equal(0);
-        const line = result.stdout.trim().split("\n").filter((l) => l.startsWith("{")).pop();
+        const line = result.stdout
+          .trim()
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .pop();
         expect(line, result.output).to.not.equal(undefined);
         const seen = JSON.parse(line!);
         expect(seen.exports, "the values multiaccount-kit/hardhat exports at run time").to.deep.equal(reportedValues(stack.major === 3 ? "import" : "require"));
         if (stack.major === 3) {
           expect(seen.plugin).to.equal("multiaccount-kit");
-          expect([seen.caughtHardhatPluginError, seen.causeAddressesFileError, seen.causeMultiAccountKitError], result.output).to.deep.equal([true, true, true]);
+          expect([seen.caughtHardhatPluginError, seen.causeAddressesFileError, seen.causeMultiAccountKitError], result.output).to.deep.equal([
+            true,
+            true,
+            true,
+          ]);
         } else {
           expect([seen.caughtAddressesFileError, seen.caughtMultiAccountKitError], result.output).to.deep.equal([true, true]);
         }
@@ -215,10 +226,19 @@ describe("host projects of each supported stack and Hardhat major", function () 
           await expectRefused(["--network", "localhost", "--admin", ADMIN, "--protocol-address", empty], {}, /protocol address 0x0+dEaD has no contract code/);
         });
         it("a corrupt address record", async () => {
-          await expectRefused(["--network", "localhost", "--admin", ADMIN], {}, /Address file .*addresses\.json: not valid JSON.*left untouched/, '{ "protocolAddress": ');
+          await expectRefused(
+            ["--network", "localhost", "--admin", ADMIN],
+            {},
+            /Address file .*addresses\.json: not valid JSON.*left untouched/,
+            '{ "protocolAddress": '
+          );
         });
         it("no PRIVATE_KEY on a live network", async () => {
-          await expectRefused(["--network", "bsc", "--admin", ADMIN], { PRIVATE_KEY: undefined, BSC_RPC_URL: undefined }, /PRIVATE_KEY is not set\. Set PRIVATE_KEY in the \.env file/);
+          await expectRefused(
+            ["--network", "bsc", "--admin", ADMIN],
+            { PRIVATE_KEY: undefined, BSC_RPC_URL: undefined },
+            /PRIVATE_KEY is not set\. Set PRIVATE_KEY in the \.env file/
+          );
         });
       });
     });

@@ -99,7 +99,10 @@ describe("deploys through a flaky JSON-RPC endpoint, on each stack", function ()
         expect(outcome.creations.length, `${what}: contract creations besides the stand-in`).to.equal(stack.deployTransactions);
         expect(new Set(outcome.creations.map((creation) => creation.data)).size, `${what}: two identical creations`).to.equal(outcome.creations.length);
         expect(outcome.proxy, `${what}: the record names no proxy with code`).to.match(/^0x[0-9a-fA-F]{40}$/);
-        expect(outcome.creations.map((creation) => creation.address.toLowerCase()), what).to.include(outcome.proxy!.toLowerCase());
+        expect(
+          outcome.creations.map((creation) => creation.address.toLowerCase()),
+          what
+        ).to.include(outcome.proxy!.toLowerCase());
         return outcome.proxy!;
       }
 
@@ -145,7 +148,8 @@ describe("deploys through a flaky JSON-RPC endpoint, on each stack", function ()
         };
         const deployed = await observe(bench, await bench.run(plan));
         const upgraded = await observe(bench, await bench.run(plan, UPGRADE_ARGS));
-        const implementation = deployed.proxy === undefined ? undefined : await bench.node.rpc<string>("eth_getStorageAt", [deployed.proxy, IMPLEMENTATION_SLOT, "latest"]);
+        const implementation =
+          deployed.proxy === undefined ? undefined : await bench.node.rpc<string>("eth_getStorageAt", [deployed.proxy, IMPLEMENTATION_SLOT, "latest"]);
         return { deployed, upgraded, implementation: implementation === undefined ? undefined : ethers.utils.getAddress("0x" + implementation.slice(-40)) };
       });
       it("every 5th answer to a send lost (from the first): the deploy and then the upgrade succeed, nothing created twice", async () => {
@@ -175,7 +179,10 @@ describe("deploys through a flaky JSON-RPC endpoint, on each stack", function ()
           expectOneDeployment(deployed, `seed ${i + 1}: deploy`);
           expect(upgraded.result.code, `seed ${i + 1}\n${upgraded.result.output}`).to.equal(0);
           expect(upgraded.creations.length, `seed ${i + 1}: creations after the upgrade`).to.equal(stack.deployTransactions + 1);
-          expect(upgraded.calls.some((call) => call.fault !== undefined), `seed ${i + 1}: no fault happened`).to.equal(true);
+          expect(
+            upgraded.calls.some((call) => call.fault !== undefined),
+            `seed ${i + 1}: no fault happened`
+          ).to.equal(true);
         });
       });
 
@@ -190,7 +197,9 @@ describe("deploys through a flaky JSON-RPC endpoint, on each stack", function ()
         const [first] = failed.creations;
         expect(first, "the first creation did not land").to.not.equal(undefined);
         const head = errorHead(failed.result);
-        expect(head, failed.result.output).to.match(/Cannot reach the JSON-RPC endpoint of network "bsc" \(http:\/\/127\.0\.0\.1:\d+\) while deploying: eth_\w+ failed, connection reset \(\d+ attempts over [\d.]+ s; multiAccount\.rpc\.retries is 8\)/);
+        expect(head, failed.result.output).to.match(
+          /Cannot reach the JSON-RPC endpoint of network "bsc" \(http:\/\/127\.0\.0\.1:\d+\) while deploying: eth_\w+ failed, connection reset \(\d+ attempts over [\d.]+ s; multiAccount\.rpc\.retries is 8\)/
+        );
         expect(head).to.include(`Transactions this run sent: ${first.hash} (contract creation)`);
         expect(head).to.include(`run the same command again once the endpoint answers`);
         expect(head).to.not.match(/unexpected error|Unhandled|SocketError|other side closed|HH\d{3}/i);
@@ -250,7 +259,10 @@ describe("deploys through a flaky JSON-RPC endpoint, on each stack", function ()
         expect(answers.length).to.be.greaterThan(1);
         for (const answer of answers) {
           const early = outcome.calls.filter((call) => call.at > answer.answeredAt! && call.at < answer.answeredAt! + 2000);
-          expect(early.map((call) => `${call.method} ${call.at - answer.answeredAt!} ms after the 429`), `calls too early after call ${answer.index}`).to.deep.equal([]);
+          expect(
+            early.map((call) => `${call.method} ${call.at - answer.answeredAt!} ms after the 429`),
+            `calls too early after call ${answer.index}`
+          ).to.deep.equal([]);
         }
       });
     });

@@ -35,7 +35,13 @@ for (const stack of HARDHAT2_STACKS) {
         const file = path.join(host.dir, "output", "bsc-key-addresses.json");
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, JSON.stringify({ protocolAddress: await deployStandIn(node) }));
-        env = { BSC_RPC_URL: node.url, PRIVATE_KEY: NODE_KEY, ETHERSCAN_API_URL: `${explorer.url}/v2/api`, BSCSCAN_API_KEY: BSC_ONLY_KEY, ADDRESSES_FILE: file };
+        env = {
+          BSC_RPC_URL: node.url,
+          PRIVATE_KEY: NODE_KEY,
+          ETHERSCAN_API_URL: `${explorer.url}/v2/api`,
+          BSCSCAN_API_KEY: BSC_ONLY_KEY,
+          ADDRESSES_FILE: file,
+        };
         first = await hardhat(["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN], env);
         proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress;
         implementation = ethers.utils.getAddress("0x" + (await node.rpc<string>("eth_getStorageAt", [proxy, IMPLEMENTATION_SLOT, "latest"])).slice(-40));

@@ -121,7 +121,10 @@ const HARDHAT: Row[] = [
   },
   {
     title: "Hardhat 3 CONNECTION_REFUSED: unreachable",
-    error: () => Object.assign(new Error('HHE703: Cannot connect to the network "localhost".', { cause: new Error("Connection to http://x was refused") }), { _isHardhatError: true }),
+    error: () =>
+      Object.assign(new Error('HHE703: Cannot connect to the network "localhost".', { cause: new Error("Connection to http://x was refused") }), {
+        _isHardhatError: true,
+      }),
     expected: { retry: true, answered: false, unreachable: true, reason: "connection refused" },
   },
   {
@@ -131,7 +134,8 @@ const HARDHAT: Row[] = [
   },
   {
     title: "Hardhat 3 NETWORK_TIMEOUT: retry, timed out",
-    error: () => Object.assign(new Error("HHE704: Network connection timed out.", { cause: new Error("Request to http://x timed out") }), { _isHardhatError: true }),
+    error: () =>
+      Object.assign(new Error("HHE704: Network connection timed out.", { cause: new Error("Request to http://x timed out") }), { _isHardhatError: true }),
     expected: { retry: true, answered: false, unreachable: false, reason: "timed out" },
   },
   {
@@ -156,7 +160,8 @@ const HARDHAT: Row[] = [
   },
   {
     title: "Hardhat 3 UnknownError with an ECONNREFUSED cause: unreachable",
-    error: () => new Error("Failed to make POST request to http://x", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }) }),
+    error: () =>
+      new Error("Failed to make POST request to http://x", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }) }),
     expected: { retry: true, answered: false, unreachable: true, reason: "connection refused" },
   },
   {

@@ -16,7 +16,18 @@ const DATA = "0xABCDEF0123";
 const RUN = { task: "deploy-multiaccount", network: "bsc", chainId: 56 };
 
 function entry(change: Partial<JournalTransaction> = {}): JournalTransaction {
-  return { hash: "0x" + "11".repeat(32), from: FROM, nonce: 7, to: TO, dataDigest: dataDigest(DATA), value: "0", signer: "local", state: "sent", raw: "0x02f8", ...change };
+  return {
+    hash: "0x" + "11".repeat(32),
+    from: FROM,
+    nonce: 7,
+    to: TO,
+    dataDigest: dataDigest(DATA),
+    value: "0",
+    signer: "local",
+    state: "sent",
+    raw: "0x02f8",
+    ...change,
+  };
 }
 
 /** The same transaction as the one `entry()` writes down, as a later run asks for it. */
@@ -157,11 +168,7 @@ describe("rpc journal", () => {
 
     it("offers signed and maybe-sent transactions (they may have reached the node)", () => {
       firstRun([{ state: "signed" }, { state: "maybe-sent", nonce: 8 }]);
-      expect(
-        new Journal(file, RUN)
-          .candidates(SHAPE)
-          .map((found) => found.transaction.state)
-      ).to.deep.equal(["signed", "maybe-sent"]);
+      expect(new Journal(file, RUN).candidates(SHAPE).map((found) => found.transaction.state)).to.deep.equal(["signed", "maybe-sent"]);
     });
 
     // A run is never offered its own transactions: a second, identical send of the same run (the same
@@ -259,7 +266,9 @@ describe("rpc journal", () => {
         error = caught;
       }
       expect(error).to.be.instanceOf(AddressesFileError);
-      expect((error as Error).message).to.include(file).and.to.include("not valid JSON");
+      expect((error as Error).message)
+        .to.include(file)
+        .and.to.include("not valid JSON");
       expect(fs.readFileSync(file, "utf8")).to.equal(bytes);
       expect(fs.readdirSync(dir)).to.deep.equal(["addresses.journal.json"]);
     });
@@ -267,7 +276,10 @@ describe("rpc journal", () => {
     it("refuses JSON of another shape, and leaves it as it was", () => {
       const bytes = '{"version":2}';
       fs.writeFileSync(file, bytes);
-      expect(() => new Journal(file, RUN)).to.throw(AddressesFileError, /not a send journal/).with.property("message").that.includes(file);
+      expect(() => new Journal(file, RUN))
+        .to.throw(AddressesFileError, /not a send journal/)
+        .with.property("message")
+        .that.includes(file);
       expect(fs.readFileSync(file, "utf8")).to.equal(bytes);
     });
 
@@ -310,7 +322,15 @@ describe("rpc journal", () => {
 
   describe("how many runs are kept", () => {
     function storedRun(index: number, status: JournalRun["status"], task = RUN.task): JournalRun {
-      return { id: `run-${index}`, task, network: "bsc", chainId: 56, started: new Date(Date.UTC(2024, 0, 1, 0, index)).toISOString(), status, transactions: [] };
+      return {
+        id: `run-${index}`,
+        task,
+        network: "bsc",
+        chainId: 56,
+        started: new Date(Date.UTC(2024, 0, 1, 0, index)).toISOString(),
+        status,
+        transactions: [],
+      };
     }
 
     it("beyond 50 runs, drops the oldest completed ones but keeps an old unfinished one", () => {

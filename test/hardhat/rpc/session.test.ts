@@ -30,7 +30,11 @@ function plainProvider(url: string) {
   let id = 0;
   return {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: params ?? [] }) });
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: params ?? [] }),
+      });
       if (response.status === 429) throw Object.assign(new Error("Too Many Requests error received from 127.0.0.1"), { code: -32005 });
       const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
       if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
@@ -81,7 +85,18 @@ describe("the RPC session over a flaky endpoint", function () {
     };
     const rpc = new RpcSession(endpoint, () => stack);
     const lines: string[] = [];
-    return { rpc, provider, lines, begin: () => rpc.begin({ task: "deploy-multiaccount", journalFile: journalPathFor(path.join(dir, "addresses.json")), chainId: 31337, log: { ...quiet, info: (line) => lines.push(line) } }) };
+    return {
+      rpc,
+      provider,
+      lines,
+      begin: () =>
+        rpc.begin({
+          task: "deploy-multiaccount",
+          journalFile: journalPathFor(path.join(dir, "addresses.json")),
+          chainId: 31337,
+          log: { ...quiet, info: (line) => lines.push(line) },
+        }),
+    };
   }
 
   /** Every transaction the chain holds from FROM, oldest first. */
@@ -89,7 +104,10 @@ describe("the RPC session over a flaky endpoint", function () {
     const latest = Number(await node.rpc<string>("eth_blockNumber"));
     const found: { hash: string; input: string }[] = [];
     for (let number = 0; number <= latest; number++) {
-      const block = await node.rpc<{ transactions: { hash: string; from: string; input: string }[] }>("eth_getBlockByNumber", [`0x${number.toString(16)}`, true]);
+      const block = await node.rpc<{ transactions: { hash: string; from: string; input: string }[] }>("eth_getBlockByNumber", [
+        `0x${number.toString(16)}`,
+        true,
+      ]);
       found.push(...block.transactions.filter((tx) => tx.from.toLowerCase() === address));
     }
     return found;
@@ -127,7 +145,10 @@ describe("the RPC session over a flaky endpoint", function () {
           // Every attempt carried the same transaction: the same bytes, or the same pinned nonce.
           expect(attempts.length).to.be.greaterThan(1);
           expect(new Set(attempts.map((call) => JSON.stringify(call.params))).size).to.equal(1);
-          expect(lines.some((line) => /eth_send\w+: connection reset; retry 1 of 5/.test(line)), lines.join("\n")).to.equal(true);
+          expect(
+            lines.some((line) => /eth_send\w+: connection reset; retry 1 of 5/.test(line)),
+            lines.join("\n")
+          ).to.equal(true);
         }
         expect(rpc.sent.map((tx) => [tx.hash, tx.state])).to.deep.equal([[hash, "sent"]]);
       } finally {
@@ -207,7 +228,9 @@ describe("the RPC session over a flaky endpoint", function () {
       first.begin();
       // Every send is dropped: the transaction is signed and journaled, and never delivered.
       proxy.setPlan({ rule: (call) => (call.method === "eth_sendRawTransaction" ? "down" : "pass") });
-      await Promise.race([first.provider.request({ method: "eth_sendTransaction", params: [{ from: FROM, data: CREATION }] }), first.rpc.aborted]).catch((error) => (caught = error));
+      await Promise.race([first.provider.request({ method: "eth_sendTransaction", params: [{ from: FROM, data: CREATION }] }), first.rpc.aborted]).catch(
+        (error) => (caught = error)
+      );
       first.rpc.fail();
     } finally {
       first.rpc.uninstall();

@@ -52,7 +52,10 @@ describe("the new-notification flag's owner", () => {
     store.dispatch(setNewNotificationFlag(5000));
     // What the middleware does on a visible arrival, on the same store.
     raiseNewNotificationFlag(store, 200, timers);
-    expect([...pending.values()].map((t) => t.ms), "the thunk's timer was replaced").to.deep.equal([200]);
+    expect(
+      [...pending.values()].map((t) => t.ms),
+      "the thunk's timer was replaced"
+    ).to.deep.equal([200]);
     store.dispatch(setNewNotificationFlag());
     expect([...pending.values()].map((t) => t.ms)).to.deep.equal([DEFAULT_NEW_NOTIFICATION_FLAG_MS]);
     clearNewNotificationFlag(store);
@@ -64,8 +67,7 @@ describe("the new-notification flag's owner", () => {
 
 describe("the middleware's flag part", () => {
   const visible = (id: string, modifyTime = "1000") => note({ id, quoteId: id, modifyTime });
-  const partialFill = (id: string) =>
-    note({ id, quoteId: id, stateType: "report", notificationType: NotificationType.PARTIAL_FILL, showInModal: false });
+  const partialFill = (id: string) => note({ id, quoteId: id, stateType: "report", notificationType: NotificationType.PARTIAL_FILL, showInModal: false });
 
   function setup(newNotificationFlagMs?: number) {
     const { timers, pending, fireAll } = manualTimers();

@@ -7,7 +7,8 @@ import { manualTimers } from "../../support/manual-timers";
 import { recordingLogger, wire } from "../helpers";
 import { VISIBLE, liveContext } from "../live-helpers";
 
-const message = (id: string, extra: Record<string, unknown> = {}) => JSON.stringify(wire({ ...VISIBLE, id, quote_id: Number(id.replace(/\D/g, "")) || 1, ...extra }));
+const message = (id: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify(wire({ ...VISIBLE, id, quote_id: Number(id.replace(/\D/g, "")) || 1, ...extra }));
 
 function setup(maxMessageBytes?: number) {
   const { timers, pending, fireAll } = manualTimers();

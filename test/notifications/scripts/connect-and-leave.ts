@@ -4,12 +4,7 @@ import WebSocket from "ws";
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
 import { startMockHedger } from "../../../src/mock-hedger";
-import {
-  connectNotifications,
-  createNotificationsMiddleware,
-  disconnectNotifications,
-  notificationsReducer,
-} from "../../../src/notifications";
+import { connectNotifications, createNotificationsMiddleware, disconnectNotifications, notificationsReducer } from "../../../src/notifications";
 
 async function main() {
   const hedger = await startMockHedger();

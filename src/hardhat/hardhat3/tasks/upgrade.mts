@@ -15,6 +15,8 @@ interface UpgradeTaskArguments {
 
 export default async function upgradeTask(args: UpgradeTaskArguments, hre: HardhatRuntimeEnvironment) {
   return runOnHardhat3(TASK_UPGRADE_MULTIACCOUNT, hre, { needsSigner: true }, (host, progress) =>
-    upgradeMultiAccount(host, commonOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, hre.config.multiAccount, hre.config.paths.root), { progress })
+    upgradeMultiAccount(host, commonOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, hre.config.multiAccount, hre.config.paths.root), {
+      progress,
+    })
   );
 }

@@ -45,13 +45,15 @@ export interface Failure {
 }
 
 /** Node answers that mean "not now" rather than "no": load-balanced public endpoints send these. */
-const TRANSIENT_ANSWER = /rate limit|too many requests|request limit|exceeded .*capacity|try again|temporarily unavailable|header not found|request timed out|timeout|busy/i;
+const TRANSIENT_ANSWER =
+  /rate limit|too many requests|request limit|exceeded .*capacity|try again|temporarily unavailable|header not found|request timed out|timeout|busy/i;
 const REVERT = /revert/i;
 
 function transientAnswer(message: string): boolean {
   return TRANSIENT_ANSWER.test(message) && !REVERT.test(message);
 }
-const RESET = /other side closed|ECONNRESET|socket hang up|UND_ERR_SOCKET|EPIPE|terminated|fetch failed|Failed to make POST request|network error|closed before/i;
+const RESET =
+  /other side closed|ECONNRESET|socket hang up|UND_ERR_SOCKET|EPIPE|terminated|fetch failed|Failed to make POST request|network error|closed before/i;
 const REFUSED = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|Cannot connect to the network|CONNECTION_REFUSED|connection refused/i;
 const TIMEOUT = /timeout|timed out|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|ETIMEDOUT|NETWORK_TIMEOUT/i;
 

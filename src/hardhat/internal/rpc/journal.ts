@@ -163,7 +163,8 @@ export class Journal {
     this.run.status = status;
     if (status === "completed") {
       for (const run of this.runs) {
-        if (run.status !== "completed" && run.settledBy === undefined && run.chainId === this.run.chainId && run.task === this.run.task) run.settledBy = this.run.id;
+        if (run.status !== "completed" && run.settledBy === undefined && run.chainId === this.run.chainId && run.task === this.run.task)
+          run.settledBy = this.run.id;
       }
       for (const transaction of this.run.transactions) delete transaction.raw;
     }

@@ -59,7 +59,11 @@ export class Retrier {
     const wait = this.notBefore - Date.now();
     if (wait <= 0) return;
     if (Date.now() + wait > deadline) {
-      throw new RpcUnavailableError(this.endpoint, method, `the endpoint asks to wait ${seconds(wait)} (Retry-After), longer than multiAccount.rpc.totalTimeout allows`);
+      throw new RpcUnavailableError(
+        this.endpoint,
+        method,
+        `the endpoint asks to wait ${seconds(wait)} (Retry-After), longer than multiAccount.rpc.totalTimeout allows`
+      );
     }
     await this.sleep(wait);
   }

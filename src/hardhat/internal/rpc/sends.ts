@@ -132,7 +132,9 @@ export class Sends {
     const link = transaction.hash === undefined ? "" : txLink(this.context.explorer(), transaction.hash);
     this.context
       .log()
-      ?.info(reused ? `  reused ${what} ${transaction.hash}${link}: the same transaction, sent by an earlier run` : `  sent ${what}: ${transaction.hash}${link}`);
+      ?.info(
+        reused ? `  reused ${what} ${transaction.hash}${link}: the same transaction, sent by an earlier run` : `  sent ${what}: ${transaction.hash}${link}`
+      );
   }
 
   private keyFor(address: string): string | undefined {
@@ -267,7 +269,9 @@ export class Sends {
       if (found !== undefined && dataDigest(found.input ?? found.data ?? "0x") === entry.dataDigest) return { value: found.hash };
       if (found !== undefined) {
         journal.update(entry, { state: "rejected" });
-        throw new NonceTakenError(`Nonce ${entry.nonce} of ${from} went to another transaction (${found.hash}), so this step did not take effect (${why}). Run again.`);
+        throw new NonceTakenError(
+          `Nonce ${entry.nonce} of ${from} went to another transaction (${found.hash}), so this step did not take effect (${why}). Run again.`
+        );
       }
       throw new UnknownOutcomeError(
         `The node took nonce ${entry.nonce} of ${from} (${why}), but its transaction is not in the pending block nor the last ${NONCE_SEARCH_BLOCKS} blocks. ` +

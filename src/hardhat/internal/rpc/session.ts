@@ -127,7 +127,11 @@ export class RpcSession {
   install(): boolean {
     if (this.restore !== undefined) return false;
     const target = this.endpoint.provider as unknown as Record<string, unknown>;
-    const saved = (["request", "send", "sendAsync"] as const).map((name) => ({ name, own: Object.prototype.hasOwnProperty.call(target, name), value: target[name] }));
+    const saved = (["request", "send", "sendAsync"] as const).map((name) => ({
+      name,
+      own: Object.prototype.hasOwnProperty.call(target, name),
+      value: target[name],
+    }));
     const request = (target.request as RequestFunction).bind(target);
     this.hardhat = request;
     const url = this.endpoint.url;
@@ -140,7 +144,8 @@ export class RpcSession {
     const send = target.send as ((...args: unknown[]) => unknown) | undefined;
     if (typeof send === "function") {
       // Hardhat 2's send(method, params); the legacy send(payload, callback) goes to Hardhat as it was.
-      target.send = (method: unknown, params?: unknown) => (typeof method === "string" ? this.handle(method, paramsOf(params)) : send.call(target, method, params));
+      target.send = (method: unknown, params?: unknown) =>
+        typeof method === "string" ? this.handle(method, paramsOf(params)) : send.call(target, method, params);
     }
     if (typeof target.sendAsync === "function") {
       target.sendAsync = (payload: { id?: unknown; method: string; params?: unknown }, callback: (error: unknown, response?: unknown) => void) => {
@@ -169,7 +174,11 @@ export class RpcSession {
     this.log = start.log;
     this.retrier.log = start.log;
     this.explorer = start.explorer;
-    this.journalOfRun = new Journal(this.resilient ? start.journalFile : undefined, { task: start.task, network: this.endpoint.network, chainId: start.chainId });
+    this.journalOfRun = new Journal(this.resilient ? start.journalFile : undefined, {
+      task: start.task,
+      network: this.endpoint.network,
+      chainId: start.chainId,
+    });
     this.sends = this.newSends();
   }
 

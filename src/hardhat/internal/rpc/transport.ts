@@ -100,6 +100,9 @@ export function behindHttpProxy(url: string, env: NodeJS.ProcessEnv = process.en
   if (proxy === undefined || proxy === "") return false;
   const host = new URL(url).hostname;
   if (/^(localhost|127(?:\.\d+){3}|\[?::1\]?)$/i.test(host)) return false;
-  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return !noProxy.some((entry) => entry === "*" || host === entry.replace(/^\./, "") || host.endsWith(entry.startsWith(".") ? entry : `.${entry}`));
 }
