@@ -58,7 +58,10 @@ export function entryPoints(root = REPO_ROOT): EntryPoint[] {
       entries.push({ specifier, types: target.types, runtime: target.default });
       continue;
     }
+    const runtimes = Object.values(target).map((inner) => (inner as Target)?.default);
     for (const [condition, inner] of Object.entries(target)) {
+      // A bare path (the bundlers' "module" condition) names a file another condition lists with its types.
+      if (typeof inner === "string" && runtimes.includes(inner)) continue;
       const t = inner as Target;
       if (typeof t?.types !== "string" || typeof t.default !== "string") {
         throw new Error(`package.json exports["${subpath}"].${condition} needs "types" and "default"`);
