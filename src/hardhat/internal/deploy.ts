@@ -49,10 +49,41 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   const file = options.addressesFile;
   // 1. Load the addresses; 2. the first signer deploys.
   const run = await startRun(host, TASK_DEPLOY_MULTIACCOUNT, file, effects);
-  const { stack, log, progress } = run;
-  const network = host.network;
+  const plan = await planDeployment(host, run, options);
+  if (plan === undefined) return undefined;
 
-  // Every check happens before anything is sent.
+  // 4-5. Deploy the implementation, the admin and the proxy, and wait for them.
+  const { stack, log, progress } = run;
+  progress.step = "deploying";
+  log.info(`Deploying ${options.contract} (implementation, then the proxy with its admin and initialize)...`);
+  let proxyAddress: string;
+  try {
+    proxyAddress = await stack.deployProxy(plan.multiAccountFactory, plan.initArgs);
+  } catch (error) {
+    throw new MultiAccountKitError(
+      `Deployment failed on "${host.network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`,
+      error as Error
+    );
+  }
+
+  // 7 (first). Record the proxy the moment it exists: from here on the deployment is done.
+  const proxy = stack.getAddress(proxyAddress);
+  progress.step = `saving the proxy address to ${file}`;
+  updateAddresses(file, { multiAccountAddress: proxy });
+  host.rpc.complete();
+  return reportDeployment(host, run, options, proxy, effects);
+}
+
+interface DeploymentPlan {
+  multiAccountFactory: StackFactory;
+  initArgs: unknown[];
+}
+
+/** Every check, the compile, the factories and the cost, before anything is sent; undefined on a dry run. */
+async function planDeployment(host: Host, run: RunContext, options: DeployOptions): Promise<DeploymentPlan | undefined> {
+  const { stack, log, progress } = run;
+  const file = options.addressesFile;
+  const network = host.network;
   progress.step = "checking the inputs";
   const admin = requireAddress(
     stack,
@@ -83,7 +114,6 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   progress.step = "loading the contracts";
   const accountFactory = await getFactory(run, options.accountContract, "--account-contract");
   const multiAccountFactory = await getFactory(run, options.contract, "--contract", run.deployer);
-  const initArgs = [admin, protocol, accountFactory.bytecode];
 
   progress.step = `validating ${options.contract} for a transparent proxy`;
   await stack.validateImplementation(multiAccountFactory);
@@ -111,23 +141,13 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
         `Fund the deployer (or set a lower gas price for "${network.name}") and run again; nothing was sent.`
     );
   }
+  return { multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode] };
+}
 
-  // 4-5. Deploy the implementation, the admin and the proxy, and wait for them.
-  progress.step = "deploying";
-  log.info(`Deploying ${options.contract} (implementation, then the proxy with its admin and initialize)...`);
-  let proxyAddress: string;
-  try {
-    proxyAddress = await stack.deployProxy(multiAccountFactory, initArgs);
-  } catch (error) {
-    throw new MultiAccountKitError(`Deployment failed on "${network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`, error as Error);
-  }
-
-  // 7 (first). Record the proxy the moment it exists: from here on the deployment is done.
-  const proxy = stack.getAddress(proxyAddress);
-  progress.step = `saving the proxy address to ${file}`;
-  updateAddresses(file, { multiAccountAddress: proxy });
-  host.rpc.complete();
-
+/** After the proxy is recorded: its slots, the gas, verification and the next step. A failure here is a warning. */
+async function reportDeployment(host: Host, run: RunContext, options: DeployOptions, proxy: string, effects: DeployEffects): Promise<DeploymentResult> {
+  const { stack, log, progress } = run;
+  const file = options.addressesFile;
   // 6. Log the proxy, and the admin and implementation read from the ERC-1967 slots.
   progress.step = "reading the proxy's ERC-1967 slots";
   const done = "the deployment itself is complete and recorded";
@@ -163,7 +183,7 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
     log.info(`Verification skipped (--no-verify).`);
   }
 
-  if (network.name === "hardhat") {
+  if (host.network.name === "hardhat") {
     // Nothing deployed here outlives this process: point at a chain that keeps it.
     log.info(
       `Next: the in-process network ends with this command. To keep a deployment, start \`npx hardhat node\` and run \`npx hardhat ${TASK_DEPLOY_MULTIACCOUNT} --network localhost\`.`
