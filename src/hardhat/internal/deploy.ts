@@ -11,6 +11,7 @@ import { estimateDeployment, gasPriceFor } from "./estimate";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
 import { addressLink } from "./output";
+import { DEFAULT_SALT_LABEL, deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./run";
 import type { StackFactory, StackSigner } from "./stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
@@ -27,6 +28,10 @@ export interface DeployOptions {
   force: boolean;
   /** Skip the compile that runs first (`--no-compile`). */
   noCompile?: boolean;
+  /** Create the proxy through CreateX (CREATE3) at an address set by the deployer and `salt` only. */
+  deterministic?: boolean;
+  /** The label of a deterministic deployment (default DEFAULT_SALT_LABEL). */
+  salt?: string;
 }
 
 export interface DeploymentResult {
@@ -73,6 +78,9 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
     );
   }
   await refuseExistingDeployment(run, run.addresses.multiAccountAddress, options, file);
+  if (options.salt !== undefined && !options.deterministic)
+    throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
+  const plan = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL) : undefined;
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -88,7 +96,7 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   progress.step = `validating ${options.contract} for a transparent proxy`;
   await stack.validateImplementation(multiAccountFactory);
   progress.step = "estimating the cost";
-  const estimate = await estimateDeployment(run, multiAccountFactory, run.deployer, accountFactory.bytecode, protocol);
+  const estimate = await estimateDeployment(run, multiAccountFactory, run.deployer, accountFactory.bytecode, protocol, plan !== undefined);
   const gasPrice = await gasPriceFor(run);
   const cost = estimate * gasPrice;
   const balance = await host.chain.balance(run.deployer.address);
@@ -99,6 +107,7 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   log.info(
     `initialize(admin ${admin}, protocolAddress ${protocol}, ${options.accountContract} creation bytecode ${(accountFactory.bytecode.length - 2) / 2} bytes)`
   );
+  if (plan !== undefined) logPlan(run, plan);
   log.info(`Estimated gas:  ${estimate.toString()} at ${stack.formatGwei(gasPrice)} gwei = ${run.formatValue(cost)}`);
 
   if (options.dryRun) {
@@ -117,7 +126,8 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   log.info(`Deploying ${options.contract} (implementation, then the proxy with its admin and initialize)...`);
   let proxyAddress: string;
   try {
-    proxyAddress = await stack.deployProxy(multiAccountFactory, initArgs);
+    proxyAddress =
+      plan === undefined ? await stack.deployProxy(multiAccountFactory, initArgs) : await deployDeterministic(run, plan, multiAccountFactory, initArgs);
   } catch (error) {
     throw new MultiAccountKitError(`Deployment failed on "${network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`, error as Error);
   }
@@ -172,6 +182,11 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
     log.info(`Next: ${host.command(TASK_ADDRESSES_SHOW)}`);
   }
   return { proxy, admin: proxyAdmin, implementation };
+}
+
+function logPlan(run: RunContext, plan: DeterministicPlan): void {
+  run.log.info(`Deterministic:  proxy at ${plan.proxy} through CreateX (CREATE3, label "${plan.label}", salt ${plan.salt})`);
+  run.log.info(`                no code there yet on this chain${plan.createXFirst ? "; CreateX goes first, from its keyless transaction" : ""}`);
 }
 
 async function getFactory(run: RunContext, name: string, flag: string, signer?: StackSigner): Promise<StackFactory> {
