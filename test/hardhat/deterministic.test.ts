@@ -3,6 +3,7 @@
 // transaction, and the plugin run as an operator runs it. The proxy must land at one address on
 // every chain, initialized in the transaction that creates it, and stay upgradeable by the deployer.
 import { expect } from "chai";
+import { spawn } from "child_process";
 import { ethers } from "ethers";
 import fs from "fs";
 import os from "os";
@@ -12,7 +13,7 @@ import { CREATEX_ADDRESS } from "../../src/hardhat/internal/createx";
 import { deterministicAddress, deterministicSalt } from "../../src/hardhat/internal/deterministic";
 import { putCreateX } from "./helpers/createx";
 import { FIXTURES, linkPackage } from "./helpers/environment";
-import { runHardhat, startNode, type LocalNode, type RunResult } from "./helpers/processes";
+import { childEnv, hardhatCli, runHardhat, startNode, type LocalNode, type RunResult } from "./helpers/processes";
 import { deployStandIn } from "./helpers/stand-in";
 
 const FIXTURE = path.join(FIXTURES, "deployer");
@@ -106,4 +107,162 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
     ]);
     expect(fromCreateX).to.equal(predicted);
   });
+
+  it("--deterministic on both chains: the same proxy, each initialized with its own protocol inside the transaction that creates it", async () => {
+    for (const chain of chains.slice(0, 2)) {
+      const result = await run(chain, ["deploy-multiaccount", "--deterministic"]);
+      expect(result.code, result.output).to.equal(0);
+      expect(record(chain).multiAccountAddress).to.equal(predicted);
+      expect(result.stdout).to.include(`Proxy:          ${predicted}`);
+      const [protocol] = await call(chain.node, predicted, "protocolAddress");
+      expect(protocol.toLowerCase()).to.equal(chain.protocol.toLowerCase());
+      // One transaction, to CreateX, creates the proxy and emits its Initialized event.
+      const creation = await creationTransaction(chain.node, predicted);
+      expect(creation.to?.toLowerCase()).to.equal(CREATEX_ADDRESS.toLowerCase());
+      const receipt = await chain.node.rpc<{ logs: { address: string; topics: string[] }[] }>("eth_getTransactionReceipt", [creation.hash]);
+      expect(receipt.logs.some((log) => log.address.toLowerCase() === predicted.toLowerCase() && log.topics[0] === INITIALIZED)).to.equal(true);
+    }
+    expect(chains[0].protocol).to.not.equal(chains[1].protocol);
+  });
+
+  it("the proxy admin's owner is the deployer on both chains, and upgrade-multiaccount works with no extra step", async () => {
+    for (const chain of chains.slice(0, 2)) {
+      const admin = ethers.utils.getAddress(`0x${(await chain.node.rpc<string>("eth_getStorageAt", [predicted, ADMIN_SLOT, "latest"])).slice(-40)}`);
+      const [owner] = await call(chain.node, admin, "owner");
+      expect(owner).to.equal(deployer);
+      expect(owner).to.not.equal(CREATEX_ADDRESS);
+      const result = await run(chain, ["upgrade-multiaccount"]);
+      expect(result.code, result.output).to.equal(0);
+      expect(result.stdout).to.include(`Proxy:              ${predicted}`);
+    }
+  });
+
+  it("a user's first sub-account has the same address on both chains", async () => {
+    const user = ethers.utils.getAddress((await chains[0].node.rpc<string[]>("eth_accounts"))[3]);
+    const accounts: string[] = [];
+    for (const chain of chains.slice(0, 2)) {
+      const hash = await chain.node.rpc<string>("eth_sendTransaction", [
+        { from: user, to: predicted, data: iface.encodeFunctionData("addAccount", ["first"]) },
+      ]);
+      expect((await chain.node.rpc<{ status: string }>("eth_getTransactionReceipt", [hash])).status).to.equal("0x1");
+      const [list] = await call(chain.node, predicted, "getAccounts", [user, 0, 10]);
+      expect(list).to.have.length(1);
+      accounts.push(list[0].accountAddress);
+    }
+    expect(accounts[1]).to.equal(accounts[0]);
+  });
+
+  it("a chain without CreateX: exit 1, a clear message, nothing sent, the record untouched", async () => {
+    const chain = chains[2];
+    const before = fs.readFileSync(chain.file, "utf8");
+    const block = await blockNumber(chain.node);
+    for (const args of [["--dry-run"], []]) {
+      const result = await run(chain, ["deploy-multiaccount", "--deterministic", ...args]);
+      expect(result.code, result.output).to.equal(1);
+      expect(result.stderr).to.include(`CreateX is not deployed at ${CREATEX_ADDRESS} on "localhost" (chain 97), so --deterministic cannot run there.`);
+      expect(result.stderr).to.include("nothing was sent");
+    }
+    expect(await blockNumber(chain.node)).to.equal(block);
+    expect(fs.readFileSync(chain.file, "utf8")).to.equal(before);
+  });
+
+  it("killed after its first transaction (the implementation) and run again: nothing is created twice, the same address", async () => {
+    const chain = chains[2];
+    await putCreateX(chain.node);
+    const args = ["deploy-multiaccount", "--deterministic", "--salt", "crash-test"];
+    const expected = dryRunAddress(await run(chain, [...args, "--dry-run"]));
+    expect(expected).to.match(/^0x[0-9a-fA-F]{40}$/);
+    // As Ignition's tests do: automine off, so the run waits on its first transaction; kill it there.
+    const start = (await blockNumber(chain.node)) + 1;
+    await chain.node.rpc("evm_setAutomine", [false]);
+    const killed = await killAfterFirstTransaction(chain, args);
+    expect(killed.pending, killed.output).to.equal(1);
+    await chain.node.rpc("evm_setAutomine", [true]);
+    await chain.node.rpc("evm_mine");
+    const result = await run(chain, args);
+    expect(result.code, result.output).to.equal(0);
+    expect(record(chain).multiAccountAddress).to.equal(expected);
+    const sent = await transactionsFrom(chain.node, deployer, start);
+    const creations = sent.filter((tx) => tx.to === null).map((tx) => tx.input);
+    expect(new Set(creations).size, "a contract was created twice").to.equal(creations.length);
+    const create3Calls = sent.filter((tx) => tx.to?.toLowerCase() === CREATEX_ADDRESS.toLowerCase());
+    expect(create3Calls).to.have.length(1);
+    // The implementation, the ProxyAdmin, the call to CreateX: each once.
+    expect(sent).to.have.length(3);
+  });
+
+  async function killAfterFirstTransaction(chain: Chain, args: string[]): Promise<{ pending: number; output: string }> {
+    const child = spawn(process.execPath, [hardhatCli(FIXTURE), ...args, "--network", "localhost", "--no-verify"], {
+      cwd: FIXTURE,
+      env: childEnv({ LOCALHOST_RPC_URL: chain.node.url, ADMIN_PUBLIC_KEY: ADMIN, ADDRESSES_FILE: chain.file, FIXTURE_CHAIN_ID: String(chain.chainId) }),
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group: Hardhat's CLI may run the task in a child process, which must die too.
+      detached: true,
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    let pending = 0;
+    for (let i = 0; i < 600 && pending === 0 && child.exitCode === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      pending = (await chain.node.rpc<{ transactions: string[] }>("eth_getBlockByNumber", ["pending", false])).transactions.length;
+    }
+    process.kill(-child.pid!, "SIGKILL");
+    await exited;
+    return { pending, output };
+  }
+
+  it("a second account with the same label cannot take the deployer's address (third chain)", async () => {
+    const chain = chains[2];
+    fs.writeFileSync(chain.file, JSON.stringify({ protocolAddress: chain.protocol }) + "\n");
+    const second = new ethers.Wallet(SECOND_KEY).address;
+    const result = await run(chain, ["deploy-multiaccount", "--deterministic"], { HARDHAT_DOCKER_URL: chain.node.url, PRIVATE_KEY: SECOND_KEY });
+    expect(result.code, result.output).to.equal(0);
+    const theirs = record(chain).multiAccountAddress;
+    expect(theirs).to.not.equal(predicted);
+    expect(theirs.toLowerCase()).to.equal(deterministicAddress(keccak, second, deterministicSalt(keccak, second, "MultiAccount")));
+    // Even passing the deployer's own salt to CreateX, another sender lands elsewhere.
+    const salt = deterministicSalt(keccak, deployer, "MultiAccount");
+    const [elsewhere] = await call(chain.node, CREATEX_ADDRESS, "deployCreate3", [salt, "0x600a600c600039600a6000f3602a60005260206000f3"], second);
+    expect(elsewhere).to.not.equal(predicted);
+    expect(await chain.node.rpc<string>("eth_getCode", [predicted, "latest"])).to.equal("0x");
+  });
+
+  it("the address already holds our proxy: says so, sends nothing", async () => {
+    const chain = chains[0];
+    fs.writeFileSync(chain.file, JSON.stringify({ protocolAddress: chain.protocol }) + "\n");
+    const block = await blockNumber(chain.node);
+    const result = await run(chain, ["deploy-multiaccount", "--deterministic"]);
+    expect(result.code, result.output).to.equal(1);
+    expect(result.stderr).to.match(
+      new RegExp(`The deterministic address ${predicted} \\(label "MultiAccount"\\) already holds a proxy \\(implementation 0x[0-9a-fA-F]{40}\\)`)
+    );
+    expect(await blockNumber(chain.node)).to.equal(block);
+  });
 });
+
+/** Every transaction sent by `from`, mined from block `start` on. */
+async function transactionsFrom(node: LocalNode, from: string, start: number): Promise<{ to: string | null; input: string }[]> {
+  const latest = Number(await node.rpc<string>("eth_blockNumber"));
+  const sent: { to: string | null; input: string }[] = [];
+  for (let n = start; n <= latest; n++) {
+    const block = await node.rpc<{ transactions: { from: string; to: string | null; input: string }[] }>("eth_getBlockByNumber", [`0x${n.toString(16)}`, true]);
+    sent.push(...block.transactions.filter((tx) => tx.from.toLowerCase() === from.toLowerCase()));
+  }
+  return sent;
+}
+
+/** The transaction that left code at `address` (automine: one transaction a block). */
+async function creationTransaction(node: LocalNode, address: string): Promise<{ hash: string; to: string | null }> {
+  const latest = Number(await node.rpc<string>("eth_blockNumber"));
+  for (let n = latest; n >= 0; n--) {
+    const block = await node.rpc<{ transactions: { hash: string; to: string | null }[] }>("eth_getBlockByNumber", [`0x${n.toString(16)}`, true]);
+    for (const tx of block.transactions) {
+      const before = await node.rpc<string>("eth_getCode", [address, `0x${(n - 1).toString(16)}`]);
+      const after = await node.rpc<string>("eth_getCode", [address, `0x${n.toString(16)}`]);
+      if (before === "0x" && after !== "0x") return tx;
+    }
+  }
+  throw new Error(`no transaction created ${address}`);
+}
