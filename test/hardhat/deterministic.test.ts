@@ -166,6 +166,21 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
     expect(fs.readFileSync(chain.file, "utf8")).to.equal(before);
   });
 
+  it("bad --salt input: exit 1 before anything is sent", async () => {
+    const chain = chains[1];
+    const saved = fs.readFileSync(chain.file, "utf8");
+    fs.writeFileSync(chain.file, JSON.stringify({ protocolAddress: chain.protocol }) + "\n");
+    const block = await blockNumber(chain.node);
+    const spaced = await run(chain, ["deploy-multiaccount", "--deterministic", "--salt", "two words"]);
+    expect(spaced.code, spaced.output).to.equal(1);
+    expect(spaced.stderr).to.include('Invalid --salt "two words": give a label of 1 to 64 printable ASCII characters without spaces');
+    const alone = await run(chain, ["deploy-multiaccount", "--salt", "label"]);
+    expect(alone.code, alone.output).to.equal(1);
+    expect(alone.stderr).to.include("--salt only applies with --deterministic");
+    expect(await blockNumber(chain.node)).to.equal(block);
+    fs.writeFileSync(chain.file, saved);
+  });
+
   it("killed after its first transaction (the implementation) and run again: nothing is created twice, the same address", async () => {
     const chain = chains[2];
     await putCreateX(chain.node);
@@ -217,16 +232,22 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
     const chain = chains[2];
     fs.writeFileSync(chain.file, JSON.stringify({ protocolAddress: chain.protocol }) + "\n");
     const second = new ethers.Wallet(SECOND_KEY).address;
-    const result = await run(chain, ["deploy-multiaccount", "--deterministic"], { HARDHAT_DOCKER_URL: chain.node.url, PRIVATE_KEY: SECOND_KEY });
-    expect(result.code, result.output).to.equal(0);
-    const theirs = record(chain).multiAccountAddress;
-    expect(theirs).to.not.equal(predicted);
-    expect(theirs.toLowerCase()).to.equal(deterministicAddress(keccak, second, deterministicSalt(keccak, second, "MultiAccount")));
-    // Even passing the deployer's own salt to CreateX, another sender lands elsewhere.
+    const asSecond = { HARDHAT_DOCKER_URL: chain.node.url, PRIVATE_KEY: SECOND_KEY };
+    const block = await blockNumber(chain.node);
+    // Its own slot for the label: the salt names the sender, so its address is another one.
+    const theirs = deterministicAddress(keccak, second, deterministicSalt(keccak, second, "MultiAccount"));
+    expect(theirs).to.not.equal(predicted.toLowerCase());
+    // Even sending the deployer's own salt to CreateX, another sender lands elsewhere.
     const salt = deterministicSalt(keccak, deployer, "MultiAccount");
     const [elsewhere] = await call(chain.node, CREATEX_ADDRESS, "deployCreate3", [salt, "0x600a600c600039600a6000f3602a60005260206000f3"], second);
     expect(elsewhere).to.not.equal(predicted);
     expect(await chain.node.rpc<string>("eth_getCode", [predicted, "latest"])).to.equal("0x");
+    // hardhat-upgrades 1.x would hand it the deployer's ProxyAdmin on this chain: refused, nothing sent.
+    const refused = await run(chain, ["deploy-multiaccount", "--deterministic"], asSecond);
+    expect(refused.code, refused.output).to.equal(1);
+    expect(refused.stderr).to.include(`is owned by ${deployer}, not by the deployer ${second}`);
+    expect(await blockNumber(chain.node)).to.equal(block);
+    expect(await chain.node.rpc<string>("eth_getCode", [theirs, "latest"])).to.equal("0x");
   });
 
   it("the address already holds our proxy: says so, sends nothing", async () => {

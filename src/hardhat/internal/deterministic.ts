@@ -67,7 +67,18 @@ export async function planDeterministic(run: RunContext, label: string): Promise
         `for a new one, pass another --salt. Nothing was sent.`
     );
   }
+  await refuseForeignAdmin(run, where);
   return { label, salt, proxy, createXFirst };
+}
+
+/** hardhat-upgrades 1.x gives every proxy the network's one ProxyAdmin: it must be the deployer's. */
+async function refuseForeignAdmin(run: RunContext, where: string): Promise<void> {
+  const admin = await run.stack.managedProxyAdmin?.();
+  if (admin === undefined || run.stack.getAddress(admin.owner) === run.stack.getAddress(run.deployer.address)) return;
+  throw new InputError(
+    `The ProxyAdmin ${admin.address} that @openzeppelin/hardhat-upgrades 1.x manages on ${where} is owned by ${admin.owner}, not by the deployer ${run.deployer.address}: ` +
+      `a proxy deployed now could only be upgraded by ${admin.owner}. Deploy from ${admin.owner}, or transfer that ProxyAdmin's ownership first. Nothing was sent.`
+  );
 }
 
 /** Sends CreateX's keyless transaction when needed, the implementation and admin, then the proxy through CreateX; returns the proxy. */

@@ -36,6 +36,7 @@ interface Upgrades1 {
   deployImplementation(factory: Factory5, opts: object): Promise<string>;
   deployProxyAdmin(signer: StackSigner, opts: object): Promise<string>;
   forceImport(proxy: string, factory: Factory5, opts: object): Promise<unknown>;
+  admin: { getInstance(): Promise<{ address: string; owner(): Promise<string> }> };
 }
 
 const TRANSPARENT = { kind: "transparent" } as const;
@@ -95,6 +96,16 @@ export function ethers5Stack(parts: StackParts): Stack {
       await (await (signer as Signer5).sendTransaction({ to, data })).wait();
     },
     importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
+    async managedProxyAdmin() {
+      let admin: { address: string; owner(): Promise<string> };
+      try {
+        admin = await upgrades.admin.getInstance();
+      } catch (error) {
+        if (/No ProxyAdmin was found/.test((error as Error).message)) return undefined;
+        throw error;
+      }
+      return { address: admin.address, owner: await admin.owner() };
+    },
   };
 }
 

@@ -74,6 +74,11 @@ export interface Stack {
   deterministicProxyCreation(signer: StackSigner, factory: StackFactory, args: readonly unknown[]): Promise<string>;
   /** Sends a call from `signer` and waits for it to be mined; throws when it reverts. */
   sendCall(signer: StackSigner, to: string, data: string): Promise<void>;
+  /**
+   * hardhat-upgrades 1.x only: the network's plugin-managed ProxyAdmin that a deterministic proxy
+   * would get, and its owner, when the upgrades manifest has one (undefined when it has none).
+   */
+  managedProxyAdmin?(): Promise<{ address: string; owner: string } | undefined>;
   /** Tells the upgrades plugin about a proxy it did not deploy, so that upgrades work as usual. */
   importProxy(proxy: string, factory: StackFactory): Promise<void>;
 }
