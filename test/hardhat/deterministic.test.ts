@@ -194,6 +194,9 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
     expect(killed.pending, killed.output).to.equal(1);
     await chain.node.rpc("evm_setAutomine", [true]);
     await chain.node.rpc("evm_mine");
+    // The implementation is sent while the upgrades plugin holds its manifest lock (proper-lockfile),
+    // which a killed run leaves behind; that lock counts as stale, and is taken over, after 10 s.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
     const result = await run(chain, args);
     expect(result.code, result.output).to.equal(0);
     expect(record(chain).multiAccountAddress).to.equal(expected);
