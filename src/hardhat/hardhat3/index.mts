@@ -81,6 +81,16 @@ const plugin: HardhatPlugin = {
       .addFlag({ name: "noCompile", description: "Don't compile before deploying" })
       .addFlag({ name: "dryRun", description: "Print the plan (network, deployer, arguments, gas and cost) and send nothing" })
       .addFlag({ name: "force", description: "Deploy even if the address file names a MultiAccount that has code on this network" })
+      .addFlag({
+        name: "deterministic",
+        description: "Create the proxy through CreateX (CREATE3): the same address on every chain for this deployer and --salt",
+      })
+      .addOption({
+        name: "salt",
+        description: "Label of a --deterministic deployment (default: MultiAccount)",
+        type: ArgumentType.STRING_WITHOUT_DEFAULT,
+        defaultValue: undefined,
+      })
       .setAction(() => import("./tasks/deploy.mjs"))
       .build(),
     task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a new implementation")

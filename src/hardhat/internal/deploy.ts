@@ -11,6 +11,7 @@ import { estimateDeployment, gasPriceFor } from "./estimate";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
 import { addressLink } from "./output";
+import { DEFAULT_SALT_LABEL, deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./run";
 import type { StackFactory, StackSigner } from "./stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
@@ -27,6 +28,10 @@ export interface DeployOptions {
   force: boolean;
   /** Skip the compile that runs first (`--no-compile`). */
   noCompile?: boolean;
+  /** Create the proxy through CreateX (CREATE3) at an address set by the deployer and `salt` only. */
+  deterministic?: boolean;
+  /** The label of a deterministic deployment (default DEFAULT_SALT_LABEL). */
+  salt?: string;
 }
 
 export interface DeploymentResult {
@@ -58,7 +63,10 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   log.info(`Deploying ${options.contract} (implementation, then the proxy with its admin and initialize)...`);
   let proxyAddress: string;
   try {
-    proxyAddress = await stack.deployProxy(plan.multiAccountFactory, plan.initArgs);
+    proxyAddress =
+      plan.deterministic === undefined
+        ? await stack.deployProxy(plan.multiAccountFactory, plan.initArgs)
+        : await deployDeterministic(run, plan.deterministic, plan.multiAccountFactory, plan.initArgs);
   } catch (error) {
     throw new MultiAccountKitError(
       `Deployment failed on "${host.network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`,
@@ -77,6 +85,8 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
 interface DeploymentPlan {
   multiAccountFactory: StackFactory;
   initArgs: unknown[];
+  /** Set for --deterministic: the CREATE3 route's address and salt. */
+  deterministic?: DeterministicPlan;
 }
 
 /** Every check, the compile, the factories and the cost, before anything is sent; undefined on a dry run. */
@@ -104,6 +114,9 @@ async function planDeployment(host: Host, run: RunContext, options: DeployOption
     );
   }
   await refuseExistingDeployment(run, run.addresses.multiAccountAddress, options, file);
+  if (options.salt !== undefined && !options.deterministic)
+    throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
+  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL) : undefined;
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -118,7 +131,7 @@ async function planDeployment(host: Host, run: RunContext, options: DeployOption
   progress.step = `validating ${options.contract} for a transparent proxy`;
   await stack.validateImplementation(multiAccountFactory);
   progress.step = "estimating the cost";
-  const estimate = await estimateDeployment(run, multiAccountFactory, run.deployer, accountFactory.bytecode, protocol);
+  const estimate = await estimateDeployment(run, multiAccountFactory, run.deployer, accountFactory.bytecode, protocol, deterministic !== undefined);
   const gasPrice = await gasPriceFor(run);
   const cost = estimate * gasPrice;
   const balance = await host.chain.balance(run.deployer.address);
@@ -129,6 +142,7 @@ async function planDeployment(host: Host, run: RunContext, options: DeployOption
   log.info(
     `initialize(admin ${admin}, protocolAddress ${protocol}, ${options.accountContract} creation bytecode ${(accountFactory.bytecode.length - 2) / 2} bytes)`
   );
+  if (deterministic !== undefined) logPlan(run, deterministic);
   log.info(`Estimated gas:  ${estimate.toString()} at ${stack.formatGwei(gasPrice)} gwei = ${run.formatValue(cost)}`);
 
   if (options.dryRun) {
@@ -141,7 +155,12 @@ async function planDeployment(host: Host, run: RunContext, options: DeployOption
         `Fund the deployer (or set a lower gas price for "${network.name}") and run again; nothing was sent.`
     );
   }
-  return { multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode] };
+  return { multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode], deterministic };
+}
+
+function logPlan(run: RunContext, plan: DeterministicPlan): void {
+  run.log.info(`Deterministic:  proxy at ${plan.proxy} through CreateX (CREATE3, label "${plan.label}", salt ${plan.salt})`);
+  run.log.info(`                no code there yet on this chain${plan.createXFirst ? "; CreateX goes first, from its keyless transaction" : ""}`);
 }
 
 /** After the proxy is recorded: its slots, the gas, verification and the next step. A failure here is a warning. */

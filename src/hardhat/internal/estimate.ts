@@ -10,6 +10,8 @@ import type { StackFactory, StackSigner } from "./stack/types";
 const INITIALIZE_BASE_GAS = 360_000n;
 /** Per byte of account bytecode: calldata (16), data contract code deposit (200), copying. */
 const INITIALIZE_GAS_PER_BYTE = 230n;
+/** CreateX's deployCreate3 around the proxy's creation: the call, its salt guard, the CREATE2 of its small proxy, the CREATE. */
+const CREATE3_GAS = 120_000n;
 /** Headroom for the node's gas price moving and estimation error. */
 const MARGIN_PERCENT = 110n;
 
@@ -18,7 +20,8 @@ export async function estimateDeployment(
   implementation: StackFactory,
   deployer: StackSigner,
   accountBytecode: string,
-  anyContractAddress: string
+  anyContractAddress: string,
+  deterministic = false
 ): Promise<bigint> {
   const { stack, host } = run;
   const estimate = (data: string) => host.chain.estimateGas(deployer.address, data);
@@ -27,6 +30,7 @@ export async function estimateDeployment(
   for (const data of await stack.proxyCreations(deployer, anyContractAddress)) total += await estimate(data);
   const bytecodeBytes = BigInt((accountBytecode.length - 2) / 2);
   total += INITIALIZE_BASE_GAS + INITIALIZE_GAS_PER_BYTE * bytecodeBytes;
+  if (deterministic) total += CREATE3_GAS;
   return (total * MARGIN_PERCENT) / 100n;
 }
 

@@ -8,6 +8,8 @@ interface DeployTaskArgs extends CommonTaskArgs {
   protocolAddress?: string;
   accountContract?: string;
   force: boolean;
+  deterministic: boolean;
+  salt?: string;
 }
 
 task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy, records it and verifies it")
@@ -21,6 +23,8 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
   .addFlag("noCompile", "Don't compile before deploying")
   .addFlag("dryRun", "Print the plan (network, deployer, arguments, gas and cost) and send nothing")
   .addFlag("force", "Deploy even if the address file names a MultiAccount that has code on this network")
+  .addFlag("deterministic", "Create the proxy through CreateX (CREATE3): the same address on every chain for this deployer and --salt")
+  .addOptionalParam("salt", "Label of a --deterministic deployment (default: MultiAccount)")
   .setAction(async (args: DeployTaskArgs, hre) => {
     const { deployMultiAccount } = await import("../internal/deploy");
     const config = hre.config.multiAccount;
@@ -33,6 +37,8 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
           protocolAddress: args.protocolAddress,
           accountContract: args.accountContract ?? config.accountContract,
           force: args.force,
+          deterministic: args.deterministic,
+          salt: args.salt,
         },
         { progress }
       )

@@ -20,12 +20,15 @@ if (explorer !== undefined) {
   });
 }
 
+// `hardhat node` takes its chain id from here: the deterministic tests run nodes of several chains.
+const chainId = Number(process.env.FIXTURE_CHAIN_ID ?? 31337);
+
 const config: HardhatUserConfig = {
   solidity: {
     version: "0.8.24",
     settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" },
   },
-  networks,
+  networks: { ...networks, hardhat: { chainId } },
   etherscan,
   multiAccount: { verifyDelay: 0, addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json" },
 };

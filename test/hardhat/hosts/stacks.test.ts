@@ -12,6 +12,9 @@ import { prepareHost, type HostProject } from "../helpers/hosts";
 import { errorHead, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { startExplorer, type LoopbackExplorer } from "../helpers/explorer";
 import { deployStandIn } from "../helpers/stand-in";
+import { putCreateX } from "../helpers/createx";
+import { ADMIN_SLOT } from "../../../src/hardhat/constants";
+import { deterministicAddress, deterministicSalt } from "../../../src/hardhat/internal/deterministic";
 import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, compiled, startChain } from "./cases";
 import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
 
@@ -189,6 +192,48 @@ describe("host projects of each supported stack and Hardhat major", function () 
         const version = new ethers.utils.Interface(["function version() view returns (string)"]);
         const answer = await node.rpc<string>("eth_call", [{ to: proxy, data: version.encodeFunctionData("version") }, "latest"]);
         expect(version.decodeFunctionResult("version", answer)[0]).to.equal("2");
+      });
+
+      it("deploy-multiaccount --deterministic: the proxy at the deployer's and label's address, initialized, its admin owned by the deployer, upgradeable", async () => {
+        await putCreateX(node);
+        const deterministicFile = path.join(host.dir, "output", "deterministic.json");
+        fs.writeFileSync(deterministicFile, JSON.stringify({ protocolAddress: protocol }) + "\n");
+        const args = ["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN, "--addresses-file", deterministicFile, "--deterministic", "--no-verify"];
+        // The same deployer and label on every stack: the same address, computed here without any chain.
+        const deployer = new ethers.Wallet(NODE_KEY).address;
+        const keccak = (data: string) => ethers.utils.keccak256(data);
+        const expected = ethers.utils.getAddress(deterministicAddress(keccak, deployer, deterministicSalt(keccak, deployer, "MultiAccount")));
+        const block = await blockNumber();
+        const dry = await hardhat([...args, "--dry-run"]);
+        expect(dry.code, dry.output).to.equal(0);
+        expect(dry.stdout).to.include(`Deterministic:  proxy at ${expected}`);
+        expect(await blockNumber(), "the dry run sent a transaction").to.equal(block);
+
+        const result = await hardhat(args);
+        expect(result.code, result.output).to.equal(0);
+        expect(JSON.parse(fs.readFileSync(deterministicFile, "utf8")).multiAccountAddress).to.equal(expected);
+        const abi = new ethers.utils.Interface([
+          "function protocolAddress() view returns (address)",
+          "function owner() view returns (address)",
+          "function version() view returns (string)",
+        ]);
+        const read = async (to: string, fn: string) =>
+          abi.decodeFunctionResult(fn, await node.rpc<string>("eth_call", [{ to, data: abi.encodeFunctionData(fn) }, "latest"]))[0];
+        expect(await read(expected, "protocolAddress")).to.equal(ethers.utils.getAddress(protocol));
+        expect(await read(await slotAddress(expected, ADMIN_SLOT), "owner")).to.equal(deployer);
+
+        const upgraded = await hardhat([
+          "upgrade-multiaccount",
+          "--network",
+          "bsc",
+          "--contract",
+          "MultiAccountV2",
+          "--addresses-file",
+          deterministicFile,
+          "--no-verify",
+        ]);
+        expect(upgraded.code, upgraded.output).to.equal(0);
+        expect(await read(expected, "version")).to.equal("2");
       });
 
       if (stack.major === 2) {

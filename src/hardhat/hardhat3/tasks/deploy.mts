@@ -15,6 +15,8 @@ interface DeployTaskArguments {
   noCompile: boolean;
   dryRun: boolean;
   force: boolean;
+  deterministic: boolean;
+  salt?: string;
 }
 
 export default async function deployTask(args: DeployTaskArguments, hre: HardhatRuntimeEnvironment) {
@@ -28,6 +30,8 @@ export default async function deployTask(args: DeployTaskArguments, hre: Hardhat
         protocolAddress: args.protocolAddress,
         accountContract: args.accountContract ?? config.accountContract,
         force: args.force,
+        deterministic: args.deterministic,
+        salt: args.salt,
       },
       { progress }
     )

@@ -6,9 +6,15 @@ import { upgradesCoreArtifact, type StackParts } from "./parts";
 interface Factory5 extends StackFactory {
   getDeployTransaction(...args: unknown[]): { data?: unknown };
 }
+interface Factory5 extends StackFactory {
+  interface: { encodeFunctionData(name: string, args: readonly unknown[]): string };
+}
 interface Contract5 {
   address: string;
   deployed(): Promise<unknown>;
+}
+interface Signer5 extends StackSigner {
+  sendTransaction(tx: { to: string; data: string }): Promise<{ wait(): Promise<unknown> }>;
 }
 interface Ethers5 {
   utils: {
@@ -27,6 +33,10 @@ interface Upgrades1 {
   upgradeProxy(proxy: string, factory: Factory5, opts: object): Promise<Contract5>;
   validateImplementation(factory: Factory5, opts: object): Promise<void>;
   validateUpgrade(proxy: string, factory: Factory5, opts: object): Promise<void>;
+  deployImplementation(factory: Factory5, opts: object): Promise<string>;
+  deployProxyAdmin(signer: StackSigner, opts: object): Promise<string>;
+  forceImport(proxy: string, factory: Factory5, opts: object): Promise<unknown>;
+  admin: { getInstance(): Promise<{ address: string; owner(): Promise<string> }> };
 }
 
 const TRANSPARENT = { kind: "transparent" } as const;
@@ -72,6 +82,29 @@ export function ethers5Stack(parts: StackParts): Stack {
     async upgradeProxy(proxy, f) {
       const upgraded = await upgrades.upgradeProxy(proxy, factory(f), TRANSPARENT);
       await upgraded.deployed();
+    },
+    keccak256: (data) => ethers.utils.keccak256(data),
+    // 1.x: the network's plugin-managed ProxyAdmin (owned by the deployer), never one a factory would own.
+    async deterministicProxyCreation(signer, f, args) {
+      const implementation = await upgrades.deployImplementation(factory(f), TRANSPARENT);
+      const admin = await upgrades.deployProxyAdmin(signer, {});
+      const proxy = await artifactFactory(V4_TRANSPARENT_PROXY, signer);
+      const initialize = factory(f).interface.encodeFunctionData("initialize", args);
+      return String(proxy.getDeployTransaction(implementation, admin, initialize).data);
+    },
+    async sendCall(signer, to, data) {
+      await (await (signer as Signer5).sendTransaction({ to, data })).wait();
+    },
+    importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
+    async managedProxyAdmin() {
+      let admin: { address: string; owner(): Promise<string> };
+      try {
+        admin = await upgrades.admin.getInstance();
+      } catch (error) {
+        if (/No ProxyAdmin was found/.test((error as Error).message)) return undefined;
+        throw error;
+      }
+      return { address: admin.address, owner: await admin.owner() };
     },
   };
 }

@@ -7,6 +7,12 @@ import { upgradesCoreArtifact, type StackParts } from "./parts";
 interface Factory6 extends StackFactory {
   getDeployTransaction(...args: unknown[]): Promise<{ data: string }>;
 }
+interface Factory6 extends StackFactory {
+  interface: { encodeFunctionData(name: string, args: readonly unknown[]): string };
+}
+interface Signer6 extends StackSigner {
+  sendTransaction(tx: { to: string; data: string }): Promise<{ wait(): Promise<unknown> }>;
+}
 interface Contract6 {
   waitForDeployment(): Promise<unknown>;
   getAddress(): Promise<string>;
@@ -26,6 +32,8 @@ interface Upgrades3 {
   upgradeProxy(proxy: string, factory: Factory6, opts: object): Promise<Contract6>;
   validateImplementation(factory: Factory6, opts: object): Promise<void>;
   validateUpgrade(proxy: string, factory: Factory6, opts: object): Promise<void>;
+  deployImplementation(factory: Factory6, opts: object): Promise<string>;
+  forceImport(proxy: string, factory: Factory6, opts: object): Promise<unknown>;
 }
 
 const TRANSPARENT = { kind: "transparent" } as const;
@@ -69,5 +77,18 @@ export function ethers6Stack(parts: StackParts): Stack {
       const upgraded = await upgrades.upgradeProxy(proxy, factory(f), TRANSPARENT);
       await upgraded.waitForDeployment();
     },
+    keccak256: (data) => ethers.keccak256(data),
+    // 3.x/4.x: an OpenZeppelin 5 proxy, whose constructor creates its ProxyAdmin owned by the address passed (the deployer).
+    async deterministicProxyCreation(signer, f, args) {
+      const implementation = await upgrades.deployImplementation(factory(f), TRANSPARENT);
+      const artifact = upgradesCoreArtifact(parts.upgradesDir, V5_TRANSPARENT_PROXY);
+      const proxy = await ethers.getContractFactory(artifact.abi, artifact.bytecode, signer);
+      const initialize = factory(f).interface.encodeFunctionData("initialize", args);
+      return (await proxy.getDeployTransaction(implementation, signer.address, initialize)).data;
+    },
+    async sendCall(signer, to, data) {
+      await (await (signer as Signer6).sendTransaction({ to, data })).wait();
+    },
+    importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
   };
 }

@@ -63,4 +63,22 @@ export interface Stack {
   deployProxy(factory: StackFactory, args: readonly unknown[]): Promise<string>;
   /** Upgrades `proxy` to the factory's contract and waits for it. */
   upgradeProxy(proxy: string, factory: StackFactory): Promise<void>;
+
+  /** keccak256 of 0x-prefixed bytes. */
+  keccak256(data: string): string;
+  /**
+   * For `--deterministic`: deploys the implementation (or reuses it, through the upgrades manifest)
+   * and whatever admin the proxy needs, and returns the proxy's creation code with
+   * `initialize(...args)` as its constructor data, for a factory to create.
+   */
+  deterministicProxyCreation(signer: StackSigner, factory: StackFactory, args: readonly unknown[]): Promise<string>;
+  /** Sends a call from `signer` and waits for it to be mined; throws when it reverts. */
+  sendCall(signer: StackSigner, to: string, data: string): Promise<void>;
+  /**
+   * hardhat-upgrades 1.x only: the network's plugin-managed ProxyAdmin that a deterministic proxy
+   * would get, and its owner, when the upgrades manifest has one (undefined when it has none).
+   */
+  managedProxyAdmin?(): Promise<{ address: string; owner: string } | undefined>;
+  /** Tells the upgrades plugin about a proxy it did not deploy, so that upgrades work as usual. */
+  importProxy(proxy: string, factory: StackFactory): Promise<void>;
 }

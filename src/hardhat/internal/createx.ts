@@ -1,0 +1,47 @@
+// CreateX, the factory behind `--deterministic`: where it lives, how to tell its code from anything
+// else at that address, its CREATE3 entry point, and putting it on a local Hardhat network from its
+// keyless transaction (never with hardhat_setCode: its runtime holds an immutable, its own address,
+// that a copied artifact leaves zeroed). See docs/design.md#same-address-on-every-chain.
+import { InputError } from "../errors";
+import { CREATEX_KEYLESS_TRANSACTION } from "./createx-keyless";
+import type { Chain } from "./chain";
+
+export const CREATEX_ADDRESS = "0xba5Ed099633D3B313e4D5F7bdc1305d3c28ba5Ed";
+/** keccak256 of CreateX's runtime code, the same on every chain (as Hardhat Ignition checks it). */
+export const CREATEX_CODE_HASH = "0xbd8a7ea8cfca7b4e5f5041d7d4b17bc317c5ce42cfbc42066a00cf26b43eb53f";
+/** The one-time sender of the keyless transaction (nobody holds its key). */
+export const CREATEX_KEYLESS_SENDER = "0xeD456e05CaAb11d66C4c797dD6c1D6f9A7F352b5";
+/** 3,000,000 gas at 100 gwei, plus headroom, as Ignition funds it. */
+const KEYLESS_FUNDING = 400_000_000_000_000_000n;
+/** Ignition's rule: only the default Hardhat chain id counts as a local network it may seed. */
+export const LOCAL_HARDHAT_CHAIN_ID = 31337;
+/** selector of deployCreate3(bytes32,bytes) */
+const DEPLOY_CREATE3 = "0x9c36a286";
+
+export type CreateXState = "present" | "absent" | "foreign";
+
+export async function createXState(chain: Chain, keccak256: (data: string) => string): Promise<CreateXState> {
+  const code = await chain.request<string>(`reading the code at ${CREATEX_ADDRESS}`, "eth_getCode", [CREATEX_ADDRESS, "latest"]);
+  if (code === "0x" || code === "") return "absent";
+  return keccak256(code) === CREATEX_CODE_HASH ? "present" : "foreign";
+}
+
+/** Calldata of CreateX's deployCreate3(salt, initCode): the contract is created at an address the init code does not change. */
+export function deployCreate3Data(salt: string, initCode: string): string {
+  const code = initCode.replace(/^0x/, "");
+  const length = code.length / 2;
+  const padded = code.padEnd(Math.ceil(length / 32) * 64, "0");
+  const word = (n: number) => n.toString(16).padStart(64, "0");
+  return `${DEPLOY_CREATE3}${salt.replace(/^0x/, "")}${word(64)}${word(length)}${padded}`;
+}
+
+/** Sends CreateX's keyless transaction on a local Hardhat network (funding its sender first) and waits for the code. */
+export async function deployCreateXKeyless(chain: Chain, keccak256: (data: string) => string): Promise<void> {
+  await chain.request("funding CreateX's keyless sender", "hardhat_setBalance", [CREATEX_KEYLESS_SENDER, `0x${KEYLESS_FUNDING.toString(16)}`]);
+  await chain.request("sending CreateX's keyless deployment", "eth_sendRawTransaction", [CREATEX_KEYLESS_TRANSACTION]);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if ((await createXState(chain, keccak256)) === "present") return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new InputError(`CreateX's keyless deployment was sent but no CreateX code appeared at ${CREATEX_ADDRESS}; run again once the node has mined it.`);
+}

@@ -1,0 +1,98 @@
+// `deploy-multiaccount --deterministic`: the proxy is created by CreateX with CREATE3 under a salt
+// that names the deployer, so its address depends on the deployer's address and a label only (not
+// on the chain, the nonce, the implementation or initialize's arguments). Every check here runs
+// before anything is sent. See docs/design.md#same-address-on-every-chain.
+import { IMPLEMENTATION_SLOT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
+import { InputError } from "../errors";
+import { CREATEX_ADDRESS, LOCAL_HARDHAT_CHAIN_ID, createXState, deployCreate3Data, deployCreateXKeyless } from "./createx";
+import type { RunContext } from "./run";
+import type { StackFactory } from "./stack/types";
+
+/** The label when --salt is not given. Fixed: changing it would move every default address. */
+export const DEFAULT_SALT_LABEL = "MultiAccount";
+/** CreateX's CREATE3 proxy: its init code hash goes into the CREATE2 address of that proxy. */
+const CREATE3_PROXY_INIT_CODE = "0x67363d3d37363d34f03d5260086018f3";
+const LABEL = /^[\x21-\x7e]{1,64}$/;
+
+export interface DeterministicPlan {
+  label: string;
+  salt: string;
+  proxy: string;
+  /** CreateX is missing on a local Hardhat network: its keyless transaction goes first. */
+  createXFirst: boolean;
+}
+
+/** deployer (20 bytes) | 0x00 (no chain id in the salt: the same address on every chain) | keccak256(label)[0..11]. */
+export function deterministicSalt(keccak256: (data: string) => string, deployer: string, label: string): string {
+  if (!LABEL.test(label)) {
+    throw new InputError(`Invalid --salt "${label}": give a label of 1 to 64 printable ASCII characters without spaces (default "${DEFAULT_SALT_LABEL}").`);
+  }
+  const labelHash = keccak256(`0x${Buffer.from(label, "utf8").toString("hex")}`);
+  return `0x${deployer.replace(/^0x/, "").toLowerCase()}00${labelHash.slice(2, 24)}`;
+}
+
+/** Where CreateX's deployCreate3 puts a contract for `deployer` and this salt (its _guard, then CREATE2 and CREATE). */
+export function deterministicAddress(keccak256: (data: string) => string, deployer: string, salt: string): string {
+  const hex = (value: string) => value.replace(/^0x/, "").toLowerCase();
+  const guarded = keccak256(`0x${hex(deployer).padStart(64, "0")}${hex(salt)}`);
+  const create3Proxy = keccak256(`0xff${hex(CREATEX_ADDRESS)}${hex(guarded)}${hex(keccak256(CREATE3_PROXY_INIT_CODE))}`).slice(-40);
+  return `0x${keccak256(`0xd694${create3Proxy}01`).slice(-40)}`;
+}
+
+export async function planDeterministic(run: RunContext, label: string): Promise<DeterministicPlan> {
+  const { stack, host } = run;
+  const keccak256 = (data: string) => stack.keccak256(data);
+  const salt = deterministicSalt(keccak256, run.deployer.address, label);
+  const proxy = stack.getAddress(deterministicAddress(keccak256, run.deployer.address, salt));
+  const state = await createXState(host.chain, keccak256);
+  const where = `"${host.network.name}" (chain ${run.chainId})`;
+  if (state === "foreign") {
+    throw new InputError(
+      `The code at ${CREATEX_ADDRESS} on ${where} is not CreateX's (its code hash differs). Deploy without --deterministic; nothing was sent.`
+    );
+  }
+  const createXFirst = state === "absent" && run.chainId === LOCAL_HARDHAT_CHAIN_ID;
+  if (state === "absent" && !createXFirst) {
+    throw new InputError(
+      `CreateX is not deployed at ${CREATEX_ADDRESS} on ${where}, so --deterministic cannot run there. ` +
+        `Deploy CreateX there from its keyless transaction (see docs/hardhat-plugin.md#same-address-on-every-chain), or deploy without --deterministic; nothing was sent.`
+    );
+  }
+  if (await host.chain.hasCode(proxy)) {
+    const implementation = await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT);
+    const ours = BigInt(implementation) !== 0n ? `a proxy (implementation ${stack.getAddress(implementation)})` : "code";
+    throw new InputError(
+      `The deterministic address ${proxy} (label "${label}") already holds ${ours} on ${where}. ` +
+        `If it is your MultiAccount, set "multiAccountAddress" to it and run \`${host.command(TASK_UPGRADE_MULTIACCOUNT)}\` to upgrade it; ` +
+        `for a new one, pass another --salt. Nothing was sent.`
+    );
+  }
+  await refuseForeignAdmin(run, where);
+  return { label, salt, proxy, createXFirst };
+}
+
+/** hardhat-upgrades 1.x gives every proxy the network's one ProxyAdmin: it must be the deployer's. */
+async function refuseForeignAdmin(run: RunContext, where: string): Promise<void> {
+  const admin = await run.stack.managedProxyAdmin?.();
+  if (admin === undefined || run.stack.getAddress(admin.owner) === run.stack.getAddress(run.deployer.address)) return;
+  throw new InputError(
+    `The ProxyAdmin ${admin.address} that @openzeppelin/hardhat-upgrades 1.x manages on ${where} is owned by ${admin.owner}, not by the deployer ${run.deployer.address}: ` +
+      `a proxy deployed now could only be upgraded by ${admin.owner}. Deploy from ${admin.owner}, or transfer that ProxyAdmin's ownership first. Nothing was sent.`
+  );
+}
+
+/** Sends CreateX's keyless transaction when needed, the implementation and admin, then the proxy through CreateX; returns the proxy. */
+export async function deployDeterministic(run: RunContext, plan: DeterministicPlan, factory: StackFactory, initArgs: readonly unknown[]): Promise<string> {
+  const { stack, host, log } = run;
+  if (plan.createXFirst) {
+    log.info(`Deploying CreateX from its keyless transaction (local Hardhat network)...`);
+    await deployCreateXKeyless(host.chain, (data) => stack.keccak256(data));
+  }
+  const initCode = await stack.deterministicProxyCreation(run.deployer, factory, initArgs);
+  await stack.sendCall(run.deployer, CREATEX_ADDRESS, deployCreate3Data(plan.salt, initCode));
+  if (!(await host.chain.hasCode(plan.proxy))) {
+    throw new InputError(`CreateX's transaction was mined but ${plan.proxy} has no code; check the transaction on the explorer before running again.`);
+  }
+  await stack.importProxy(plan.proxy, factory);
+  return plan.proxy;
+}
