@@ -3,6 +3,7 @@
 import { benchGas } from "./gas";
 import { benchNotifications } from "./notifications";
 import { benchLive } from "./live";
+import { benchFanout } from "./fanout";
 
 async function main(): Promise<void> {
   console.log("== Gas (MultiAccount) ==");
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   await benchNotifications();
   console.log("\n== Live notifications ==");
   await benchLive();
+  await benchFanout();
 }
 
 main().catch((error) => {

@@ -56,5 +56,6 @@ export { createNotificationsMiddleware } from "./live/middleware";
 export type { NotificationsMiddlewareOptions } from "./live/options";
 export type { BackoffOptions } from "./live/backoff";
 export type { WebSocketConstructor, WebSocketLike } from "./live/session";
+export type { BroadcastChannelConstructor, BroadcastChannelLike, CrossTabEffects, LockManagerLike } from "./live/cross-tab/environment";
 export { startNotificationUpdater } from "./live/updater";
 export type { NotificationUpdaterOptions, TimestampStorage } from "./live/updater";

@@ -1,48 +1,22 @@
 // End to end: examples/browser in headless Chromium (Debian's package, driven by playwright-core),
 // with the browser's native WebSocket, against the mock hedger on a loopback port.
 import { expect } from "chai";
-import { execSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { buildBrowserExample, type BrowserExampleBuild } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import type { NotificationResponse } from "../../src/notifications";
 import { until } from "../support/wait";
+import { ensureChromium, launchChromium } from "./browser-helpers";
 
 const ROOT = path.resolve(__dirname, "../..");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOT = path.join(ROOT, "test-output", "browser-example.png");
 const ACCOUNT = "0x00000000000000000000000000000000000b0b01";
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
 /** Chromium starts slowly on a small machine; every wait for the page gets this long. */
 const WAIT_MS = 60_000;
-
-/** Debian's chromium, installed with apt-get when missing (as on a fresh CI machine). */
-function ensureChromium(): string {
-  if (fs.existsSync(CHROMIUM)) return CHROMIUM;
-  const command = "apt-get update && apt-get install -y chromium";
-  const fix = `Install Debian's chromium package (${command}, as root), or set CHROMIUM_PATH to a Chromium binary.`;
-  if (process.platform !== "linux" || process.getuid?.() !== 0) {
-    throw new Error(`The browser test needs Chromium at ${CHROMIUM}, and cannot install it here (not root on Linux). ${fix}`);
-  }
-  console.log(`    Chromium is missing at ${CHROMIUM}; running: ${command}`);
-  try {
-    execSync(command, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-      timeout: 15 * 60_000,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (error) {
-    const e = error as Error & { stderr?: Buffer };
-    const tail = (e.stderr?.toString() ?? "").trim().split("\n").slice(-10).join("\n");
-    throw new Error(`Installing Chromium failed: ${e.message}\n${tail}\n${fix}`);
-  }
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but there is still no ${CHROMIUM}. ${fix}`);
-  return CHROMIUM;
-}
 
 const item = (list: "unread" | "read", id: string) => `[data-testid="${list}"] li[data-id="${id}"]`;
 const status = (value: string) => `[data-testid="status"][data-status="${value}"]`;
@@ -64,20 +38,7 @@ describe("examples/browser in headless Chromium", function () {
     outDir = fs.mkdtempSync(path.join(os.tmpdir(), "browser-example-"));
     built = await buildBrowserExample(outDir);
     hedger = await startMockHedger({ port: 0, staticDir: built.outDir });
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      timeout: 2 * WAIT_MS,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium(executablePath, WAIT_MS);
     page = await browser.newPage({ viewport: { width: 900, height: 700 } });
     page.setDefaultTimeout(WAIT_MS);
     page.on("pageerror", (error) => pageErrors.push(error.message));

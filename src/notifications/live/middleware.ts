@@ -2,12 +2,14 @@
 // This file: createNotificationsMiddleware, which only composes the parts. Each job is built in its
 // own file and all of them share one LiveContext (context.ts): session.ts keeps the socket and the
 // reconnect timing, intake.ts turns messages into store updates, backfill.ts fetches what was missed
-// after every open, and flag.ts raises and clears isNewNotification.
+// after every open, and flag.ts raises and clears isNewNotification. cross-tab/ wraps the session
+// so that only one tab per browser runs it, and relays list changes between the tabs.
 import type { Middleware } from "redux";
 import { NotificationsActionType } from "../state/actions";
 import type { NotificationsRootState } from "../state/types";
 import { buildBackfillHandler } from "./backfill";
 import { validateConnectPayload, type ConnectNotificationsPayload } from "./connection";
+import { buildCrossTabHandler } from "./cross-tab";
 import { createLiveContext, setStatus, type LiveStore } from "./context";
 import { buildFlagHandler } from "./flag";
 import { buildIntakeHandler } from "./intake";
@@ -34,17 +36,26 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       received: (_s, data) => intake.receive(data),
       closed: backfill.stop,
     });
+    const crossTab = buildCrossTabHandler(ctx, {
+      lead: (payload) => {
+        if (!session.isCurrent(payload)) session.start(payload);
+      },
+      ingest: intake.ingest,
+    });
 
     function connect(payload: ConnectNotificationsPayload): void {
       validateConnectPayload(payload);
-      if (session.isCurrent(payload)) return;
+      if (crossTab.isCurrent(payload) || session.isCurrent(payload)) return;
       // Whatever the old account's socket delivered but was not applied yet stays out of the store.
       if (session.end() !== undefined) intake.discard();
-      session.start(payload);
+      crossTab.stop();
+      if (!crossTab.start(payload)) session.start(payload);
     }
 
     function disconnect(): void {
+      // The socket closes before the lock goes, so that a tab taking over never overlaps with it.
       session.end();
+      crossTab.stop();
       intake.flush();
       flag.clear();
       setStatus(ctx, ctx.status === "idle" ? "idle" : "closed");
@@ -56,6 +67,7 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       const result = next(action);
       if (type === NotificationsActionType.connect) connect((action as { payload: ConnectNotificationsPayload }).payload);
       else if (type === NotificationsActionType.disconnect) disconnect();
+      else crossTab.observe(action as { type?: unknown; payload?: unknown });
       return result;
     };
   };

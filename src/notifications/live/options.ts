@@ -2,6 +2,7 @@
 import { DEFAULT_TIMEOUT_MS, globalTimers, type FetchLike, type NotificationsLogger, type NotificationsTimers } from "../effects";
 import { DEFAULT_NEW_NOTIFICATION_FLAG_MS } from "../state/new-notification-flag";
 import { resolveBackoff, type BackoffOptions, type BackoffPolicy } from "./backoff";
+import type { CrossTabEffects } from "./cross-tab/environment";
 import type { WebSocketConstructor } from "./session";
 
 export interface NotificationsMiddlewareOptions {
@@ -26,6 +27,13 @@ export interface NotificationsMiddlewareOptions {
   clock?: { now(): number };
   /** Source of jitter, in [0, 1). Default Math.random. */
   random?: () => number;
+  /**
+   * Share one socket among the tabs of an origin (one leader tab by Web Locks, the others mirror it
+   * over BroadcastChannel). Default true; false gives every store its own socket. Without the two
+   * APIs, outside a secure context, or in Node, every store keeps its own socket anyway. Tests may
+   * pass the two APIs instead.
+   */
+  crossTab?: boolean | CrossTabEffects;
 }
 
 /** Every option filled in. `WebSocket` and `fetch` stay undefined for "the global one, when needed". */
@@ -44,6 +52,7 @@ export interface LiveOptions {
   timers: NotificationsTimers;
   clock: { now(): number };
   random: () => number;
+  crossTab: boolean | CrossTabEffects;
 }
 
 function check(name: string, value: number, allowZero: boolean): void {
@@ -70,6 +79,7 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     timers: options.timers ?? globalTimers,
     clock: options.clock ?? Date,
     random: options.random ?? Math.random,
+    crossTab: options.crossTab ?? true,
   };
   for (const name of ["connectTimeoutMs", "maxMessageBytes", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
     check(name, resolved[name], false);

@@ -1,0 +1,175 @@
+// live/cross-tab/: one socket per browser, not per tab. Each tab of one (socket URL, account) asks
+// for a Web Lock; the tab granted it leads and runs the ordinary session (socket, backoff,
+// resubscribe, backfill). Every tab relays its list changes over a BroadcastChannel, the leader its
+// socket status too, and applies the others' through the same reducer. This wraps the middleware's
+// session; it never opens a socket itself (docs/live-notifications.md#one-socket-per-browser).
+import { NotificationsActionType as A, addReadNotification, ingestNotifications, setReadNotifications } from "../../state/actions";
+import type { NotificationDetails } from "../../state/types";
+import type { ConnectNotificationsPayload } from "../connection";
+import { sameConnection } from "../connection";
+import { setStatus, type LiveContext } from "../context";
+import { holdLeadership } from "./election";
+import { resolveCrossTabEffects, type BroadcastChannelLike } from "./environment";
+import {
+  CROSS_TAB_PROTOCOL_VERSION,
+  RELAYED_ACTION_TYPES,
+  crossTabNames,
+  readMessage,
+  type CrossTabMessage,
+  type ListsMessage,
+  type RelayedAction,
+} from "./protocol";
+
+export interface CrossTabHooks {
+  /** This tab was granted the lock: start the ordinary session for `payload`. */
+  lead(payload: ConnectNotificationsPayload): void;
+  /** Applies a batch the leader ingested, as this tab's own intake would (one store update, the flag). */
+  ingest(batch: NotificationDetails[]): void;
+}
+
+export interface CrossTabHandler {
+  /** Whether this tab already shares the connection `payload` asks for. */
+  isCurrent(payload: ConnectNotificationsPayload): boolean;
+  /** Joins the tabs sharing `payload`'s socket; false when this store keeps its own socket instead. */
+  start(payload: ConnectNotificationsPayload): boolean;
+  /** Steps down (the caller ends the session first) and leaves the channel. */
+  stop(): void;
+  /** After the reducer saw `action`: relays a local list change, and the leader's status. */
+  observe(action: { type?: unknown; payload?: unknown }): void;
+}
+
+interface Run {
+  payload: ConnectNotificationsPayload;
+  controller: AbortController;
+  channel: BroadcastChannelLike;
+  leader: boolean;
+}
+
+interface Tab {
+  ctx: LiveContext;
+  hooks: CrossTabHooks;
+  id: string;
+  run: Run | undefined;
+  /** Set while a peer's change is applied, so that it is not relayed back. */
+  applyingRemote: boolean;
+}
+
+export function buildCrossTabHandler(ctx: LiveContext, hooks: CrossTabHooks): CrossTabHandler {
+  const id = `${ctx.options.clock.now().toString(36)}-${Math.floor(ctx.options.random() * 2 ** 48).toString(36)}`;
+  const tab: Tab = { ctx, hooks, id, run: undefined, applyingRemote: false };
+  return {
+    isCurrent: (payload) => tab.run !== undefined && sameConnection(tab.run.payload, payload),
+    start: (payload) => start(tab, payload),
+    stop: () => stop(tab),
+    observe: (action) => observe(tab, action),
+  };
+}
+
+function start(tab: Tab, payload: ConnectNotificationsPayload): boolean {
+  const effects = resolveCrossTabEffects(tab.ctx.options.crossTab);
+  if (effects === undefined || !payload.whitelisted) return false;
+  const names = crossTabNames(payload.socketUrl, payload.account);
+  let channel: BroadcastChannelLike;
+  try {
+    channel = new effects.BroadcastChannel(names.channel);
+  } catch (error) {
+    tab.ctx.options.logger.warn(`notifications: no BroadcastChannel (${(error as Error).message}); this tab keeps its own socket`);
+    return false;
+  }
+  const run: Run = { payload: { ...payload }, controller: new AbortController(), channel, leader: false };
+  tab.run = run;
+  channel.onmessage = (event: { data: unknown }) => {
+    if (tab.run === run) receive(tab, run, event.data);
+  };
+  post(tab, run, { kind: "hello" });
+  const lead = () => {
+    if (tab.run !== run || run.leader) return;
+    run.leader = true;
+    tab.hooks.lead(run.payload);
+  };
+  holdLeadership(effects.locks, names.lock, run.controller.signal, lead, (error) => {
+    tab.ctx.options.logger.warn(`notifications: the cross-tab lock failed (${error.message}); this tab opens its own socket`);
+    lead();
+  });
+  return true;
+}
+
+function stop(tab: Tab): void {
+  const run = tab.run;
+  if (run === undefined) return;
+  tab.run = undefined;
+  run.controller.abort();
+  run.channel.onmessage = null;
+  run.channel.close();
+}
+
+function post(tab: Tab, run: Run, body: Record<string, unknown> & { kind: CrossTabMessage["kind"] }): void {
+  try {
+    run.channel.postMessage({ v: CROSS_TAB_PROTOCOL_VERSION, from: tab.id, ...body });
+  } catch (error) {
+    tab.ctx.options.logger.warn(`notifications: could not relay ${body.kind} to the other tabs: ${(error as Error).message}`);
+  }
+}
+
+function observe(tab: Tab, action: { type?: unknown; payload?: unknown }): void {
+  const run = tab.run;
+  if (run === undefined || tab.applyingRemote || typeof action.type !== "string") return;
+  if (RELAYED_ACTION_TYPES.has(action.type)) {
+    const relayed: RelayedAction =
+      action.payload === undefined ? { type: action.type } : { type: action.type, payload: action.payload as RelayedAction["payload"] };
+    post(tab, run, { kind: "action", action: relayed });
+  } else if (action.type === A.connectionStatusChanged && run.leader) {
+    post(tab, run, { kind: "status", status: action.payload });
+  }
+}
+
+function receive(tab: Tab, run: Run, data: unknown): void {
+  const message = readMessage(data);
+  if (message === undefined || message.from === tab.id) return;
+  const lists = tab.ctx.store.getState().notifications;
+  switch (message.kind) {
+    case "hello":
+      post(tab, run, {
+        kind: "lists",
+        to: message.from,
+        unread: lists.unreadNotifications.slice(),
+        read: lists.readNotifications.slice(),
+        ...(run.leader ? { status: tab.ctx.status } : {}),
+      });
+      return;
+    case "lists":
+      if (message.to === tab.id) applyRemote(tab, () => applyLists(tab, run, message));
+      return;
+    case "action":
+      applyRemote(tab, () => applyAction(tab, message.action));
+      return;
+    case "status":
+      if (!run.leader) applyRemote(tab, () => setStatus(tab.ctx, message.status));
+      return;
+  }
+}
+
+function applyRemote(tab: Tab, apply: () => void): void {
+  tab.applyingRemote = true;
+  try {
+    apply();
+  } finally {
+    tab.applyingRemote = false;
+  }
+}
+
+function applyAction(tab: Tab, action: RelayedAction): void {
+  if (action.type === A.ingest) tab.hooks.ingest(action.payload as NotificationDetails[]);
+  else tab.ctx.store.dispatch(action as Parameters<LiveContext["store"]["dispatch"]>[0]);
+}
+
+/** A peer's lists, merged by the list rules: what is read anywhere stays read, nothing doubles. */
+function applyLists(tab: Tab, run: Run, message: ListsMessage): void {
+  const { store } = tab.ctx;
+  if (message.unread.length > 0) store.dispatch(ingestNotifications(message.unread));
+  if (message.read.length > 0) {
+    if (store.getState().notifications.readNotifications.length === 0) store.dispatch(setReadNotifications(message.read));
+    else for (const n of message.read) store.dispatch(addReadNotification(n));
+  }
+  if (message.status !== undefined && !run.leader) setStatus(tab.ctx, message.status);
+}
