@@ -1,39 +1,18 @@
 // Runs `npm run demo` as a user would, once, and checks what it shows: the deployment, the live
 // notifications with one backfilled after a dropped connection, and the final lists.
 import { expect } from "chai";
-import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
+import { runToExit, type ExitedRun } from "../support/run-to-exit";
 
 const ROOT = path.resolve(__dirname, "../..");
 /** Only a bound against a hang: a demo that leaves a timer or socket behind never exits by itself. */
 const LIMIT_MS = 90_000;
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ExitedRun;
 
 function runDemo(): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const child = spawn(npm, ["run", "--silent", "demo"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const killer = setTimeout(() => child.kill("SIGKILL"), LIMIT_MS);
-    child.on("error", (error) => {
-      clearTimeout(killer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(killer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+  return runToExit(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", "demo"], ROOT, LIMIT_MS);
 }
 
 /** The rest of every stdout line that starts with the event name `event`. */

@@ -1,40 +1,17 @@
 // Runs examples/redux-node as a user would, in its own process, against its own mock hedger.
 import { expect } from "chai";
-import { spawn } from "child_process";
 import * as path from "path";
+import { runToExit, type ExitedRun } from "../support/run-to-exit";
 
 const ROOT = path.resolve(__dirname, "../..");
 const EXAMPLE = "examples/redux-node/index.ts";
 const LIMIT_MS = 90_000;
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ExitedRun;
 
+/** The example must exit by itself; anything still holding the event loop shows up as a kill. */
 function runExample(args: string[] = []): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", EXAMPLE, ...args], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    // The example must exit by itself; anything still holding the event loop shows up as a kill here.
-    const killer = setTimeout(() => child.kill("SIGKILL"), LIMIT_MS);
-    child.on("error", (error) => {
-      clearTimeout(killer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(killer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+  return runToExit(process.execPath, ["-r", "ts-node/register/transpile-only", EXAMPLE, ...args], ROOT, LIMIT_MS);
 }
 
 /** The first column of every stdout line that starts with `word`. */
