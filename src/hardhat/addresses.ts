@@ -89,6 +89,12 @@ export function loadAddresses(file: string): AddressesRecord {
   return parseRecord(file, text);
 }
 
+/** Reads the record without creating anything: undefined when there is no file; throws as loadAddresses does on a corrupt one. */
+export function readAddresses(file: string): AddressesRecord | undefined {
+  const text = readText(file);
+  return text === undefined ? undefined : parseRecord(file, text);
+}
+
 /**
  * Writes `record` atomically, keeping the existing file's formatting (indent, line endings, final
  * newline). An existing corrupt file is never overwritten.

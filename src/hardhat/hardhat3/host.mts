@@ -10,6 +10,7 @@ import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../in
 import { collectSecrets } from "../internal/redact.js";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
 import { RpcSession } from "../internal/rpc/session.js";
+import type { SurveyTarget } from "../internal/survey.js";
 import { ethers6Stack } from "../internal/stack/ethers6.js";
 import { installedPackage, majorOf } from "../internal/stack/packages.js";
 import type { Stack } from "../internal/stack/types.js";
@@ -41,8 +42,30 @@ export interface Hardhat3HostOptions {
   needsSigner: boolean;
 }
 
+/** The network the task runs on: --network, else Hardhat 3's "default". */
+export function hardhat3NetworkName(hre: HardhatRuntimeEnvironment): string {
+  return hre.globalOptions.network ?? "default";
+}
+
+/** Every configured network but the in-process ones, for addresses:show --all-networks. */
+export async function hardhat3SurveyTargets(hre: HardhatRuntimeEnvironment): Promise<SurveyTarget[]> {
+  const targets: SurveyTarget[] = [];
+  for (const [network, config] of Object.entries(hre.config.networks)) {
+    const http = config as { type: string; url?: unknown; httpHeaders?: Record<string, string> };
+    if (http.type !== "http") continue;
+    try {
+      const url = await resolveString(http.url);
+      targets.push(url === undefined || url === "" ? { network, unread: "no JSON-RPC URL" } : { network, url, headers: http.httpHeaders });
+    } catch (error) {
+      if (!isMissingVariable(error)) throw error;
+      targets.push({ network, unread: `its URL is not set (${(error as Error).message.split("\n")[0]})` });
+    }
+  }
+  return targets;
+}
+
 export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hardhat3HostOptions): Promise<{ host: Host; connection: NetworkConnection }> {
-  const name = hre.globalOptions.network ?? "default";
+  const name = hardhat3NetworkName(hre);
   const networkConfig = hre.config.networks[name] as (Omit<NetworkConfigLike, "url"> & { type: string; url?: unknown; accounts?: unknown }) | undefined;
   const url = networkConfig?.type === "http" ? await resolveString(networkConfig.url) : undefined;
   const live = networkConfig?.type === "http" && isLiveNetwork(name, url);

@@ -31,7 +31,7 @@ const HARDHAT_UPGRADES: string = "@openzeppelin/hardhat-upgrades";
 
 const addressesFile = {
   name: "addressesFile",
-  description: "Address record (default: multiAccount.addressesFile, output/addresses.json)",
+  description: "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)",
   type: ArgumentType.STRING_WITHOUT_DEFAULT,
   defaultValue: undefined,
 } as const;
@@ -110,6 +110,7 @@ const plugin: HardhatPlugin = {
     task(TASK_ADDRESSES_SHOW, "Shows the address record, with explorer links and contracts missing on this network")
       .addOption(addressesFile)
       .addFlag({ name: "json", description: "Print the raw record as JSON" })
+      .addFlag({ name: "allNetworks", description: "Show every configured network's multiAccountAddress side by side, and flag those that differ" })
       .setAction(() => import("./tasks/addresses.mjs"))
       .build(),
   ],

@@ -9,6 +9,7 @@ import { routeForChain } from "./hardhat2-verify";
 import { collectSecrets } from "./redact";
 import { rpcEndpoint, type NetworkConfigLike } from "./rpc/endpoint";
 import { RpcSession } from "./rpc/session";
+import type { SurveyTarget } from "./survey";
 import { chooseStack, SUPPORTED_STACKS } from "./stack/choose";
 import { ethers5Stack } from "./stack/ethers5";
 import { ethers6Stack } from "./stack/ethers6";
@@ -123,4 +124,14 @@ export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
     explorer: hardhat2Explorer(hre),
     command: (task) => `npx hardhat ${task} --network ${hre.network.name}`,
   };
+}
+
+/** Every configured network but the in-process one, for addresses:show --all-networks. */
+export function hardhat2SurveyTargets(hre: HardhatRuntimeEnvironment): SurveyTarget[] {
+  return Object.entries(hre.config.networks)
+    .filter(([name]) => name !== "hardhat")
+    .map(([network, config]) => {
+      const http = config as { url?: unknown; httpHeaders?: Record<string, string> };
+      return typeof http.url === "string" && http.url !== "" ? { network, url: http.url, headers: http.httpHeaders } : { network, unread: "no JSON-RPC URL" };
+    });
 }

@@ -39,3 +39,18 @@ export function txLink(explorer: string | undefined, hash: string): string {
 export function currencySymbol(chainId: number): string {
   return chainById(chainId)?.currency ?? "ETH";
 }
+
+/** Left-aligned columns under a header and a rule, as addresses:show prints them. */
+export function printTable(log: Logger, rows: string[][]): void {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) =>
+    log.info(
+      cells
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join("  ")
+        .trimEnd()
+    );
+  line(rows[0]);
+  line(widths.map((width) => "-".repeat(width)));
+  for (const row of rows.slice(1)) line(row);
+}

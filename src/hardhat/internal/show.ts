@@ -2,7 +2,7 @@
 // have no code on the selected network.
 import { loadAddresses, type AddressesRecord } from "../addresses";
 import type { Host } from "./host";
-import { createLogger } from "./output";
+import { createLogger, printTable } from "./output";
 import type { RunEffects } from "./run";
 
 export async function showAddresses(host: Host, options: { addressesFile: string; json: boolean }, effects: RunEffects = {}): Promise<AddressesRecord> {
@@ -32,21 +32,6 @@ export async function showAddresses(host: Host, options: { addressesFile: string
     const code = isAddress ? ((await host.chain.hasCode(value)) ? "yes" : "NO CODE") : "not an address";
     rows.push([field, value, code, isAddress && explorer !== undefined ? `${explorer}/address/${value}` : ""]);
   }
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const [index, row] of rows.entries()) {
-    log.info(
-      row
-        .map((cell, column) => cell.padEnd(widths[column]))
-        .join("  ")
-        .trimEnd()
-    );
-    if (index === 0)
-      log.info(
-        widths
-          .map((width) => "-".repeat(width))
-          .join("  ")
-          .trimEnd()
-      );
-  }
+  printTable(log, rows);
   return record;
 }

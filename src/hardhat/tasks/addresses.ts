@@ -1,13 +1,22 @@
 import { task } from "hardhat/config";
 import { TASK_ADDRESSES_SHOW } from "../constants";
-import { addressesFileOption } from "./options";
+import { addressesFileOption, addressesFilePattern } from "./options";
 import { runOnHardhat2 } from "./run";
 
 task(TASK_ADDRESSES_SHOW, "Shows the address record, with explorer links and contracts missing on this network")
-  .addOptionalParam("addressesFile", "Address record (default: multiAccount.addressesFile, output/addresses.json)")
+  .addOptionalParam("addressesFile", "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)")
   .addFlag("json", "Print the raw record as JSON")
-  .setAction(async (args: { addressesFile?: string; json: boolean }, hre) => {
+  .addFlag("allNetworks", "Show every configured network's multiAccountAddress side by side, and flag those that differ")
+  .setAction(async (args: { addressesFile?: string; json: boolean; allNetworks: boolean }, hre) => {
+    const root = hre.config.paths.root;
+    if (args.allNetworks) {
+      const [{ showAllNetworks }, { hardhat2SurveyTargets }] = await Promise.all([import("../internal/survey"), import("../internal/hardhat2-host")]);
+      const addressesFile = addressesFilePattern(args.addressesFile, hre.config.multiAccount, root);
+      return runOnHardhat2(TASK_ADDRESSES_SHOW, hre, (host) =>
+        showAllNetworks(hardhat2SurveyTargets(hre), { addressesFile, json: args.json }, { secrets: host.secrets })
+      );
+    }
     const { showAddresses } = await import("../internal/show");
-    const addressesFile = addressesFileOption(args.addressesFile, hre.config.multiAccount, hre.config.paths.root);
+    const addressesFile = addressesFileOption(args.addressesFile, hre.config.multiAccount, root, hre.network.name);
     return runOnHardhat2(TASK_ADDRESSES_SHOW, hre, (host, progress) => showAddresses(host, { addressesFile, json: args.json }, { progress }));
   });

@@ -17,7 +17,7 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
   .addOptionalParam("protocolAddress", "Protocol contract address (default: protocolAddress in the address file)")
   .addOptionalParam("contract", "Contract deployed behind the proxy (default: multiAccount.contract, MultiAccount)")
   .addOptionalParam("accountContract", "Sub-account contract whose creation bytecode is passed (default: ProtocolPartyA)")
-  .addOptionalParam("addressesFile", "Address record (default: multiAccount.addressesFile, output/addresses.json)")
+  .addOptionalParam("addressesFile", "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)")
   .addOptionalParam("verifyDelay", "Seconds to wait before verifying (default: 15)", undefined, types.float)
   .addFlag("noVerify", "Skip explorer verification")
   .addFlag("noCompile", "Don't compile before deploying")
@@ -32,7 +32,7 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
       deployMultiAccount(
         host,
         {
-          ...commonOptions(args, config, hre.config.paths.root),
+          ...commonOptions(args, config, hre.config.paths.root, hre.network.name),
           admin: args.admin,
           protocolAddress: args.protocolAddress,
           accountContract: args.accountContract ?? config.accountContract,

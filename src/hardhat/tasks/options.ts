@@ -2,6 +2,7 @@
 import path from "path";
 import type { MultiAccountConfig } from "../config";
 import { InputError } from "../errors";
+import { recordFileFor } from "../internal/record-path";
 
 export interface CommonTaskArgs {
   contract?: string;
@@ -12,18 +13,26 @@ export interface CommonTaskArgs {
   dryRun: boolean;
 }
 
-/** --addresses-file relative to the project root, else the config's (already resolved) file. */
-export function addressesFileOption(value: string | undefined, config: MultiAccountConfig, root: string): string {
+/**
+ * --addresses-file relative to the project root, else the config's (already resolved) file; a
+ * NETWORK_TOKEN in either is replaced by `network`.
+ */
+export function addressesFileOption(value: string | undefined, config: MultiAccountConfig, root: string, network: string): string {
+  return recordFileFor(addressesFilePattern(value, config, root), network);
+}
+
+/** The address file as given, NETWORK_TOKEN left in: for the task that reads every network's. */
+export function addressesFilePattern(value: string | undefined, config: MultiAccountConfig, root: string): string {
   return value === undefined ? config.addressesFile : path.resolve(root, value);
 }
 
-export function commonOptions(args: CommonTaskArgs, config: MultiAccountConfig, root: string) {
+export function commonOptions(args: CommonTaskArgs, config: MultiAccountConfig, root: string, network: string) {
   if (args.verifyDelay !== undefined && !(Number.isFinite(args.verifyDelay) && args.verifyDelay >= 0)) {
     throw new InputError(`Invalid --verify-delay ${args.verifyDelay}: give a number of seconds >= 0.`);
   }
   return {
     contract: args.contract ?? config.contract,
-    addressesFile: addressesFileOption(args.addressesFile, config, root),
+    addressesFile: addressesFileOption(args.addressesFile, config, root, network),
     verify: config.verify && !args.noVerify,
     verifyDelay: args.verifyDelay ?? config.verifyDelay,
     dryRun: args.dryRun,

@@ -5,7 +5,7 @@ import { runOnHardhat2 } from "./run";
 
 task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a new implementation")
   .addOptionalParam("contract", "New implementation contract (default: multiAccount.contract, MultiAccount)")
-  .addOptionalParam("addressesFile", "Address record (default: multiAccount.addressesFile, output/addresses.json)")
+  .addOptionalParam("addressesFile", "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)")
   .addOptionalParam("verifyDelay", "Seconds to wait before verifying (default: 15)", undefined, types.float)
   .addFlag("noVerify", "Skip explorer verification")
   .addFlag("noCompile", "Don't compile before upgrading")
@@ -13,6 +13,6 @@ task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a n
   .setAction(async (args: CommonTaskArgs, hre) => {
     const { upgradeMultiAccount } = await import("../internal/upgrade");
     return runOnHardhat2(TASK_UPGRADE_MULTIACCOUNT, hre, (host, progress) =>
-      upgradeMultiAccount(host, commonOptions(args, hre.config.multiAccount, hre.config.paths.root), { progress })
+      upgradeMultiAccount(host, commonOptions(args, hre.config.multiAccount, hre.config.paths.root, hre.network.name), { progress })
     );
   });

@@ -13,7 +13,7 @@ export function hardhatCli(cwd: string): string {
 }
 
 /** PATH with `node`'s folder first, so that anything the child spawns runs on the same Node.js. */
-function withNodeOnPath(env: NodeJS.ProcessEnv, node: string | undefined): NodeJS.ProcessEnv {
+export function withNodeOnPath(env: NodeJS.ProcessEnv, node: string | undefined): NodeJS.ProcessEnv {
   if (node === undefined) return env;
   return { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH ?? ""}` };
 }

@@ -1,16 +1,26 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { TASK_ADDRESSES_SHOW } from "../../constants.js";
 import { showAddresses } from "../../internal/show.js";
-import { addressesFileOption } from "../../tasks/options.js";
+import { showAllNetworks } from "../../internal/survey.js";
+import { addressesFileOption, addressesFilePattern } from "../../tasks/options.js";
+import { hardhat3NetworkName, hardhat3SurveyTargets } from "../host.mjs";
 import { runOnHardhat3 } from "../run.mjs";
 
 interface ShowTaskArguments {
   addressesFile?: string;
   json: boolean;
+  allNetworks: boolean;
 }
 
 export default async function showTask(args: ShowTaskArguments, hre: HardhatRuntimeEnvironment) {
-  const addressesFile = addressesFileOption(args.addressesFile, hre.config.multiAccount, hre.config.paths.root);
+  const root = hre.config.paths.root;
+  if (args.allNetworks) {
+    const addressesFile = addressesFilePattern(args.addressesFile, hre.config.multiAccount, root);
+    return runOnHardhat3(TASK_ADDRESSES_SHOW, hre, { needsSigner: false }, async (host) =>
+      showAllNetworks(await hardhat3SurveyTargets(hre), { addressesFile, json: args.json }, { secrets: host.secrets })
+    );
+  }
+  const addressesFile = addressesFileOption(args.addressesFile, hre.config.multiAccount, root, hardhat3NetworkName(hre));
   return runOnHardhat3(TASK_ADDRESSES_SHOW, hre, { needsSigner: false }, (host, progress) =>
     showAddresses(host, { addressesFile, json: args.json }, { progress })
   );

@@ -2,6 +2,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { TASK_DEPLOY_MULTIACCOUNT } from "../../constants.js";
 import { deployMultiAccount } from "../../internal/deploy.js";
 import { commonOptions } from "../../tasks/options.js";
+import { hardhat3NetworkName } from "../host.mjs";
 import { runOnHardhat3, secondsOption } from "../run.mjs";
 
 interface DeployTaskArguments {
@@ -25,7 +26,7 @@ export default async function deployTask(args: DeployTaskArguments, hre: Hardhat
     deployMultiAccount(
       host,
       {
-        ...commonOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, config, hre.config.paths.root),
+        ...commonOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, config, hre.config.paths.root, hardhat3NetworkName(hre)),
         admin: args.admin,
         protocolAddress: args.protocolAddress,
         accountContract: args.accountContract ?? config.accountContract,

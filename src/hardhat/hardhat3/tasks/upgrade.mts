@@ -2,6 +2,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { TASK_UPGRADE_MULTIACCOUNT } from "../../constants.js";
 import { upgradeMultiAccount } from "../../internal/upgrade.js";
 import { commonOptions } from "../../tasks/options.js";
+import { hardhat3NetworkName } from "../host.mjs";
 import { runOnHardhat3, secondsOption } from "../run.mjs";
 
 interface UpgradeTaskArguments {
@@ -15,8 +16,12 @@ interface UpgradeTaskArguments {
 
 export default async function upgradeTask(args: UpgradeTaskArguments, hre: HardhatRuntimeEnvironment) {
   return runOnHardhat3(TASK_UPGRADE_MULTIACCOUNT, hre, { needsSigner: true }, (host, progress) =>
-    upgradeMultiAccount(host, commonOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, hre.config.multiAccount, hre.config.paths.root), {
-      progress,
-    })
+    upgradeMultiAccount(
+      host,
+      commonOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, hre.config.multiAccount, hre.config.paths.root, hardhat3NetworkName(hre)),
+      {
+        progress,
+      }
+    )
   );
 }
