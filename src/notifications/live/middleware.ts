@@ -64,10 +64,11 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
     return (next) => (action) => {
       const type = (action as { type?: unknown }).type;
       if (type === MIDDLEWARE_PROBE) return true;
+      const before = api.getState().notifications;
       const result = next(action);
       if (type === NotificationsActionType.connect) connect((action as { payload: ConnectNotificationsPayload }).payload);
       else if (type === NotificationsActionType.disconnect) disconnect();
-      else crossTab.observe(action as { type?: unknown; payload?: unknown });
+      else crossTab.observe(action as { type?: unknown; payload?: unknown }, before);
       return result;
     };
   };
