@@ -2,7 +2,6 @@
 // per test) and real stores against a real mock hedger: election, relay, read sync, joining,
 // handover, account switch, the protocol's version check, and the fallback to one socket per store.
 import { expect } from "chai";
-import WebSocket from "ws";
 import {
   addReadNotification,
   connectNotifications,
@@ -11,8 +10,6 @@ import {
   readAllNotifications,
   readOneNotification,
   type NotificationDetails,
-  type NotificationsMiddlewareOptions,
-  type WebSocketConstructor,
 } from "../../../src/notifications";
 import { resolveCrossTabEffects } from "../../../src/notifications/live/cross-tab/environment";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames, readMessage } from "../../../src/notifications/live/cross-tab/protocol";
@@ -20,27 +17,14 @@ import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
 import { fakeOrigin } from "../../support/cross-tab-fakes";
 import { sleep, until } from "../../support/wait";
 import { note } from "../helpers";
-import { VISIBLE, liveStore } from "../live-helpers";
+import { VISIBLE, listsOf, tabStore, type TabStore } from "../live-helpers";
 
 const ACCOUNT = "0x00000000000000000000000000000000000c0c01";
 const OTHER = "0x00000000000000000000000000000000000c0c02";
 
-/** A tab: a store on the fake origin, counting the sockets it opened. */
-function tab(origin: ReturnType<typeof fakeOrigin> | false, options: NotificationsMiddlewareOptions = {}) {
-  const sockets: WebSocket[] = [];
-  const Counting = function (url: string) {
-    const socket = new WebSocket(url);
-    sockets.push(socket);
-    return socket;
-  } as unknown as WebSocketConstructor;
-  const t = liveStore({ WebSocket: Counting, crossTab: origin === false ? false : origin, ...options });
-  const open = () => sockets.filter((s) => s.readyState === WebSocket.OPEN || s.readyState === WebSocket.CONNECTING).length;
-  return { ...t, sockets, open };
-}
-type Tab = ReturnType<typeof tab>;
-
+const tab = tabStore;
+type Tab = TabStore;
 const ids = (t: Tab, list: "unreadNotifications" | "readNotifications") => t.state()[list].map((n) => n.id);
-const listsOf = (t: Tab) => ({ unread: ids(t, "unreadNotifications"), read: ids(t, "readNotifications") });
 
 describe("live: cross-tab (fake Web Locks and BroadcastChannel)", () => {
   let hedger: MockHedger;
