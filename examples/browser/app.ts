@@ -3,6 +3,7 @@
 //   npm run mock-hedger -- --port 8090 --static examples/browser/dist
 //   open http://127.0.0.1:8090/?account=0x...
 // URL parameters: account, socketUrl, baseUrl, appName, minDelayMs, maxDelayMs (all optional).
+// Open it in several tabs: they share one socket. "Switch account" and "Disconnect" act on one tab.
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
 // In your app: from "multiaccount-kit/notifications".
@@ -16,7 +17,10 @@ import {
   selectIsNewNotification,
   selectReadNotifications,
   selectUnreadNotifications,
+  setReadNotifications,
+  setUnreadNotifications,
   startNotificationUpdater,
+  updateTimestamp,
   type BackoffOptions,
   type NotificationDetails,
 } from "../../src/notifications";
@@ -31,11 +35,15 @@ interface PageConfig {
   backoff: BackoffOptions;
 }
 
+function checkAccount(account: string, what: string): string {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(account)) throw new Error(`${what} must be a 0x-prefixed 20-byte address, got "${account}"`);
+  return account;
+}
+
 /** Reads the page's URL; throws an Error naming the bad parameter. */
 function readConfig(url: URL): PageConfig {
   const params = url.searchParams;
-  const account = params.get("account") || DEMO_ACCOUNT;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(account)) throw new Error(`?account= must be a 0x-prefixed 20-byte address, got "${account}"`);
+  const account = checkAccount(params.get("account") || DEMO_ACCOUNT, "?account=");
   const socketUrl = params.get("socketUrl") || `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}/ws/position-state-ws3`;
   if (!/^wss?:\/\//.test(socketUrl)) throw new Error(`?socketUrl= must be a ws:// or wss:// URL, got "${socketUrl}"`);
   const baseUrl = params.get("baseUrl") || url.origin;
@@ -146,35 +154,56 @@ function mountView(store: NotificationsStore): () => void {
   return store.subscribe(render);
 }
 
+function showError(message: string): void {
+  const shown = element("error");
+  shown.textContent = message;
+  shown.hidden = message === "";
+}
+
 function start(): void {
   let config: PageConfig;
   try {
     config = readConfig(new URL(window.location.href));
   } catch (error) {
-    const shown = element("error");
-    shown.textContent = (error as Error).message;
-    shown.hidden = false;
+    showError((error as Error).message);
     return;
   }
-  element("account").textContent = config.account;
   element("hedger").textContent = config.socketUrl;
   const store = createNotificationsStore(config);
-  const unmount = mountView(store);
-  const stop = startNotificationUpdater(store, {
-    account: config.account,
-    baseUrl: config.baseUrl,
-    appName: config.appName,
-    socketUrl: config.socketUrl,
-    whitelisted: true,
-    fetchData: true,
-  });
-  window.addEventListener("pagehide", () => {
+  mountView(store);
+  const input = element<HTMLInputElement>("account-input");
+  // The module itself closes the connection on pagehide and opens it again when the page comes back
+  // from the back-forward cache; the page has nothing to do for either.
+  const follow = (account: string) => {
+    element("account").textContent = account;
+    input.value = account;
+    const { socketUrl, baseUrl, appName } = config;
+    return startNotificationUpdater(store, { account, socketUrl, baseUrl, appName, whitelisted: true, fetchData: true });
+  };
+  let stop = follow(config.account);
+
+  // Disconnecting is this tab's own business: the other tabs on the account keep the socket (one of
+  // them takes it over if this tab led).
+  element("disconnect").addEventListener("click", () => stop());
+  element("switch-account").addEventListener("click", () => {
+    let account: string;
+    try {
+      account = checkAccount(input.value.trim(), "The account");
+    } catch (error) {
+      showError((error as Error).message);
+      return;
+    }
+    showError("");
     stop();
-    unmount();
-  });
-  // Back from the back-forward cache, the stopped store would show stale lists.
-  window.addEventListener("pageshow", (event) => {
-    if (event.persisted) window.location.reload();
+    // The lists were the old account's. They are emptied while disconnected, so that no other tab
+    // hears of it, and the next fetch starts from nothing.
+    store.dispatch(setUnreadNotifications([]));
+    store.dispatch(setReadNotifications([]));
+    store.dispatch(updateTimestamp(""));
+    const url = new URL(window.location.href);
+    url.searchParams.set("account", account);
+    window.history.replaceState(null, "", url);
+    stop = follow(account);
   });
 }
 

@@ -57,5 +57,6 @@ export type { NotificationsMiddlewareOptions } from "./live/options";
 export type { BackoffOptions } from "./live/backoff";
 export type { WebSocketConstructor, WebSocketLike } from "./live/session";
 export type { BroadcastChannelConstructor, BroadcastChannelLike, CrossTabEffects, LockManagerLike } from "./live/cross-tab/environment";
+export type { PageEventTarget } from "./live/page-lifecycle";
 export { startNotificationUpdater } from "./live/updater";
 export type { NotificationUpdaterOptions, TimestampStorage } from "./live/updater";

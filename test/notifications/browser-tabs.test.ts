@@ -1,30 +1,43 @@
 // One WebSocket per browser, not per tab (issue #16): several tabs of examples/browser on one
 // account in headless Chromium, counted on the mock hedger's side. Each scenario gets its own
-// browser context (its own Web Locks and BroadcastChannels), and tabs are reused across steps.
+// browser context (its own Web Locks and BroadcastChannels), and tabs are reused across steps. The
+// back-forward cache and the frozen leader run in a second Chromium that keeps the page life cycle
+// (see launchChromiumWithPageLifecycle).
 import { expect } from "chai";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, WebSocket } from "playwright-core";
 import { buildBrowserExample } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import type { NotificationResponse } from "../../src/notifications";
 import { sleep, until } from "../support/wait";
-import { ensureChromium, launchChromium } from "./browser-helpers";
+import { ensureChromium, launchChromium, launchChromiumWithPageLifecycle } from "./browser-helpers";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b02";
 /** Scenarios 7 and 8 run on accounts of their own, so that nothing they emit reaches the others' fetches. */
 const TOGETHER = "0x00000000000000000000000000000000000b0b07";
 const NO_LOCKS = "0x00000000000000000000000000000000000b0b08";
+/** Scenario 9 switches a tab to this account. */
+const SWITCHED = "0x00000000000000000000000000000000000b0b09";
+/** The back-forward cache and the frozen leader, each on an account of its own. */
+const RESTORED = "0x00000000000000000000000000000000000b0b0a";
+const FROZEN = "0x00000000000000000000000000000000000b0b0b";
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
 const WAIT_MS = Number(process.env.BROWSER_WAIT_MS ?? 60_000);
 
-/** A tab, and whether it has an open WebSocket right now (as Chromium reports it). */
+/** A tab, and how many WebSockets it has open right now (as Chromium reports them). */
 interface Tab {
   page: Page;
-  sockets: number;
+  readonly sockets: number;
   errors: string[];
 }
+
+/**
+ * Clicks through the DOM. A pointer click (page.click) first waits for the element to hold still
+ * over animation frames, which Chromium throttles in tabs behind the front one: seconds per click.
+ */
+const press = (page: Page, selector: string) => page.dispatchEvent(selector, "click");
 
 const ids = (page: Page, list: "unread" | "read") =>
   page.$$eval(`[data-testid="${list}"] li[data-id]`, (items) => items.map((li) => (li as HTMLElement).dataset.id as string));
@@ -35,12 +48,15 @@ describe("examples/browser: one WebSocket for several tabs", function () {
   let outDir: string;
   let hedger: MockHedger;
   let browser: Browser | undefined;
+  let executablePath: string;
 
   before(async function () {
     this.timeout(20 * 60_000); // may install Chromium first
-    const executablePath = ensureChromium();
+    executablePath = ensureChromium();
     outDir = fs.mkdtempSync(path.join(os.tmpdir(), "browser-tabs-"));
     await buildBrowserExample(outDir);
+    // Somewhere else to go, for the back-forward cache.
+    fs.writeFileSync(path.join(outDir, "elsewhere.html"), "<!doctype html><title>elsewhere</title><p>elsewhere</p>");
     hedger = await startMockHedger({ port: 0, staticDir: outDir });
     browser = await launchChromium(executablePath, WAIT_MS);
   });
@@ -54,21 +70,30 @@ describe("examples/browser: one WebSocket for several tabs", function () {
   async function openTab(context: BrowserContext, account = ACCOUNT): Promise<Tab> {
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT_MS);
-    const tab: Tab = { page, sockets: 0, errors: [] };
+    // A set, not a counter: Playwright may report a socket's close twice when its page navigates away.
+    const open = new Set<WebSocket>();
+    const tab: Tab = {
+      page,
+      get sockets() {
+        return open.size;
+      },
+      errors: [],
+    };
     page.on("pageerror", (error) => tab.errors.push(error.message));
     page.on("websocket", (ws) => {
-      tab.sockets += 1;
-      ws.on("close", () => (tab.sockets -= 1));
+      open.add(ws);
+      ws.on("close", () => open.delete(ws));
     });
     await page.goto(`${hedger.origin}/?account=${account}&minDelayMs=100&maxDelayMs=500`);
     return tab;
   }
 
   const allOpen = (tabs: Tab[]) => Promise.all(tabs.map((t) => t.page.waitForSelector('[data-testid="status"][data-status="open"]')));
-  const leaderLocks = async (page: Page) => {
+  /** The leader locks held and waited for in the page's origin (of `account` only, when given). */
+  const leaderLocks = async (page: Page, account = "") => {
     const snapshot = await page.evaluate(() => navigator.locks.query());
     const ours = (list: Array<{ name?: string }> | undefined) =>
-      (list ?? []).filter((l) => l.name?.startsWith("multiaccount-kit/notifications:leader:")).length;
+      (list ?? []).filter((l) => l.name?.startsWith("multiaccount-kit/notifications:leader:") && l.name.endsWith(account.toLowerCase())).length;
     return { held: ours(snapshot.held), pending: ours(snapshot.pending) };
   };
   /** Every tab shows exactly `want` (each once) in `list`. */
@@ -134,9 +159,9 @@ describe("examples/browser: one WebSocket for several tabs", function () {
       const leader = leaderOf(tabs);
       const follower = tabs.find((t) => t !== leader)!;
       const first = emitted[3].id;
-      await follower.page.click(`[data-testid="unread"] li[data-id="${first}"] [data-testid="mark-as-read"]`);
+      await press(follower.page, `[data-testid="unread"] li[data-id="${first}"] [data-testid="mark-as-read"]`);
       await showsEach(tabs, "read", [first]);
-      await leader.page.click('[data-testid="mark-all-as-read"]');
+      await press(leader.page, '[data-testid="mark-all-as-read"]');
       await showsEach(
         tabs,
         "read",
@@ -188,7 +213,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
       expect(hedger.connectionCount - connections, "one new connection").to.equal(1);
       leaderOf(tabs);
       // Clear unread for the next step, in a follower this time.
-      await tabs.find((t) => t.sockets === 0)!.page.click('[data-testid="mark-all-as-read"]');
+      await press(tabs.find((t) => t.sockets === 0)!.page, '[data-testid="mark-all-as-read"]');
       await showsEach(tabs, "unread", []);
     }
 
@@ -212,6 +237,175 @@ describe("examples/browser: one WebSocket for several tabs", function () {
       await until("the new subscription", () => hedger.subscribers(ACCOUNT) === 1, WAIT_MS);
       await showsEach(tabs, "unread", [missed.id]);
       expect(hedger.connectionCount - connections).to.equal(1);
+      for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
+    });
+
+    it("9) disconnectNotifications() in the leader, then an account switch: no socket stays for the old account, and a tab still on it takes over", async () => {
+      tabs.push(await openTab(context));
+      await allOpen(tabs);
+      await press(tabs[0].page, '[data-testid="mark-all-as-read"]');
+      await showsEach(tabs, "unread", []);
+
+      // a) The leader disconnects (the updater's stop()): its socket closes and a follower takes over.
+      const disconnected = leaderOf(tabs);
+      const onAccount = tabs.filter((t) => t !== disconnected);
+      let connections = hedger.connectionCount;
+      await press(disconnected.page, '[data-testid="disconnect"]');
+      await until("a follower took over", () => hedger.subscribers(ACCOUNT) === 1 && onAccount.some((t) => t.sockets > 0), WAIT_MS);
+      await disconnected.page.waitForSelector('[data-testid="status"][data-status="closed"]');
+      expect(disconnected.sockets).to.equal(0);
+      expect(hedger.connectionCount - connections, "one new connection").to.equal(1);
+      const first = hedger.emit(ACCOUNT, VISIBLE);
+      await showsEach(onAccount, "unread", [first.id]);
+
+      // b) The new leader switches to another account: it leads that one, and the tab still on the old account takes over.
+      const switching = leaderOf(onAccount);
+      const staying = onAccount.find((t) => t !== switching)!;
+      connections = hedger.connectionCount;
+      await switching.page.locator('[data-testid="account-input"]').evaluate((input, account) => ((input as HTMLInputElement).value = account), SWITCHED);
+      await press(switching.page, '[data-testid="switch-account"]');
+      await until(
+        "the old account taken over, the new one led by the switched tab",
+        () => hedger.subscribers(ACCOUNT) === 1 && hedger.subscribers(SWITCHED) === 1 && staying.sockets === 1 && switching.sockets === 1,
+        WAIT_MS
+      );
+      expect(hedger.subscribers(), "one socket per account, none left over").to.equal(2);
+      expect(hedger.connectionCount - connections, "the takeover and the new account").to.equal(2);
+      await switching.page.waitForSelector(`[data-testid="account"]:text("${SWITCHED}")`);
+      const old = hedger.emit(ACCOUNT, VISIBLE);
+      const other = hedger.emit(SWITCHED, VISIBLE);
+      await showsEach([staying], "unread", [first.id, old.id]);
+      await showsEach([switching], "unread", [other.id]);
+      await showsEach([switching], "read", []);
+      expect(await ids(disconnected.page, "unread"), "nothing reaches the disconnected tab").to.deep.equal([]);
+      expect(disconnected.sockets).to.equal(0);
+      for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
+    });
+  });
+
+  describe("the page's life cycle (a Chromium that keeps it)", () => {
+    let lifecycle: Awaited<ReturnType<typeof launchChromiumWithPageLifecycle>> | undefined;
+    let context: BrowserContext;
+
+    before(async () => {
+      lifecycle = await launchChromiumWithPageLifecycle(executablePath, WAIT_MS);
+      context = lifecycle.browser.contexts()[0];
+      // What the page went through, recorded where the test can read it once the page runs again.
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { lifecycle: string[] }).lifecycle = seen;
+        window.addEventListener("pageshow", (event) => seen.push(`pageshow persisted=${event.persisted}`));
+        document.addEventListener("freeze", () => seen.push("freeze"));
+        document.addEventListener("resume", () => seen.push("resume"));
+      });
+    });
+    after(() => lifecycle?.close());
+
+    const lifecycleOf = (tab: Tab) => tab.page.evaluate(() => (window as unknown as { lifecycle: string[] }).lifecycle);
+
+    it("a leader's tab leaves (into the back-forward cache) and comes back: a follower took over, and the restored tab shows what the others show", async () => {
+      const tabs = [await openTab(context, RESTORED), await openTab(context, RESTORED), await openTab(context, RESTORED)];
+      await allOpen(tabs);
+      const first = [hedger.emit(RESTORED, VISIBLE), hedger.emit(RESTORED, VISIBLE), hedger.emit(RESTORED, VISIBLE)];
+      await showsEach(
+        tabs,
+        "unread",
+        first.map((n) => n.id)
+      );
+      const leaving = leaderOf(tabs);
+      const others = tabs.filter((t) => t !== leaving);
+      const connections = hedger.connectionCount;
+
+      await leaving.page.goto(`${hedger.origin}/elsewhere.html`);
+      // Counted on the hedger's side: Playwright does not report the close of a socket whose page left.
+      await until(
+        "the leaving tab's socket closed and a follower took over",
+        () => hedger.subscribers(RESTORED) === 1 && others.some((t) => t.sockets > 0),
+        WAIT_MS
+      );
+      const takenOver = leaderOf(others);
+      // While it is away: one read in a follower, new items, all read in the other, one more item.
+      await press(others[0].page, `[data-testid="unread"] li[data-id="${first[0].id}"] [data-testid="mark-as-read"]`);
+      const during = [hedger.emit(RESTORED, VISIBLE), hedger.emit(RESTORED, VISIBLE)];
+      await showsEach(
+        others,
+        "unread",
+        [first[1], first[2], ...during].map((n) => n.id)
+      );
+      await press(others[1].page, '[data-testid="mark-all-as-read"]');
+      const last = hedger.emit(RESTORED, VISIBLE);
+      await showsEach(others, "unread", [last.id]);
+
+      // A restore from the cache fires no load event: wait for the commit only. A page loaded again
+      // instead is a new document, whose navigation is of type back_forward.
+      await leaving.page.goBack({ waitUntil: "commit" });
+      const back = () =>
+        leaving.page
+          .evaluate(() => ({
+            lifecycle: (window as unknown as { lifecycle?: string[] }).lifecycle ?? [],
+            navigation: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.type,
+          }))
+          .catch(() => ({ lifecycle: [] as string[], navigation: undefined }));
+      await until(
+        "the page back",
+        async () => {
+          const now = await back();
+          return now.lifecycle.includes("pageshow persisted=true") || now.navigation === "back_forward";
+        },
+        WAIT_MS
+      );
+      const shows = (await back()).lifecycle.filter((event) => event.startsWith("pageshow"));
+      expect(shows, "restored from the back-forward cache, not loaded again").to.deep.equal(["pageshow persisted=false", "pageshow persisted=true"]);
+      await showsEach(tabs, "unread", [last.id]);
+      await showsEach(
+        tabs,
+        "read",
+        [...first, ...during].map((n) => n.id)
+      );
+      await leaving.page.waitForSelector('[data-testid="status"][data-status="open"]');
+      expect(hedger.subscribers(RESTORED)).to.equal(1);
+      expect(hedger.connectionCount - connections, "only the takeover connected: the restored tab follows").to.equal(1);
+      expect(leaderOf(others)).to.equal(takenOver);
+      for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
+      await Promise.all(tabs.map((t) => t.page.close()));
+    });
+
+    it("a frozen leader tab keeps the lock: no second socket while it is frozen, and what was emitted meanwhile reaches every tab once after it resumes", async () => {
+      const tabs = [await openTab(context, FROZEN), await openTab(context, FROZEN), await openTab(context, FROZEN)];
+      await allOpen(tabs);
+      const leader = leaderOf(tabs);
+      const followers = tabs.filter((t) => t !== leader);
+      // Only a hidden page is frozen: the leader opened first, and the tabs opened after it cover it.
+      expect(await leader.page.evaluate(() => document.visibilityState)).to.equal("hidden");
+      const connections = hedger.connectionCount;
+      const cdp = await context.newCDPSession(leader.page);
+
+      await cdp.send("Page.setWebLifecycleState", { state: "frozen" });
+      const during = [hedger.emit(FROZEN, VISIBLE), hedger.emit(FROZEN, VISIBLE), hedger.emit(FROZEN, VISIBLE)];
+      await sleep(500);
+      expect(hedger.connectionCount - connections, "no socket opened while the leader is frozen").to.equal(0);
+      expect(hedger.subscribers(FROZEN)).to.equal(1);
+      expect(await leaderLocks(followers[0].page, FROZEN), "the frozen leader still holds the lock").to.deep.equal({ held: 1, pending: 2 });
+      for (const t of followers) expect(await ids(t.page, "unread"), "nothing relayed by a frozen leader").to.deep.equal([]);
+
+      await cdp.send("Page.setWebLifecycleState", { state: "active" });
+      expect(await lifecycleOf(leader)).to.deep.equal(["pageshow persisted=false", "freeze", "resume"]);
+      await showsEach(
+        tabs,
+        "unread",
+        during.map((n) => n.id)
+      );
+      await sleep(200);
+      await showsEach(
+        tabs,
+        "unread",
+        during.map((n) => n.id)
+      );
+      expect(hedger.subscribers(FROZEN)).to.equal(1);
+      // Chromium reports the frozen page's socket closed when it resumes: one reconnect, by the same leader.
+      expect(hedger.connectionCount - connections, "at most one reconnect").to.be.at.most(1);
+      expect(leaderOf(tabs)).to.equal(leader);
+      expect(await leaderLocks(followers[0].page, FROZEN)).to.deep.equal({ held: 1, pending: 2 });
       for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
     });
   });

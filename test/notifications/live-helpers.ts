@@ -1,10 +1,17 @@
-// Shared pieces of the live-connection tests: a real store with thunk and the middleware, the
-// middleware's shared state for testing one part alone, fast reconnects, and a visible
-// notification's wire fields.
+// Shared pieces of the live-connection tests: a real store with thunk and the middleware, a tab of
+// the cross-tab tests, the middleware's shared state for testing one part alone, fast reconnects,
+// and a visible notification's wire fields.
 import { applyMiddleware, combineReducers, legacy_createStore as createStore, type Reducer } from "redux";
 import { thunk } from "redux-thunk";
 import WebSocket from "ws";
-import { createNotificationsMiddleware, notificationsReducer, type NotificationsMiddlewareOptions, type NotificationsRootState } from "../../src/notifications";
+import {
+  createNotificationsMiddleware,
+  notificationsReducer,
+  type CrossTabEffects,
+  type NotificationsMiddlewareOptions,
+  type NotificationsRootState,
+  type WebSocketConstructor,
+} from "../../src/notifications";
 import type { ConnectNotificationsPayload } from "../../src/notifications/live/connection";
 import { createLiveContext, type LiveContext } from "../../src/notifications/live/context";
 import { resolveLiveOptions } from "../../src/notifications/live/options";
@@ -37,6 +44,23 @@ export function liveStore(options: NotificationsMiddlewareOptions = {}) {
   const dispatch = store.dispatch as (action: unknown) => unknown;
   return { store, dispatch, actions, logger, state: () => store.getState().notifications };
 }
+
+/** A tab: a store sharing the socket on a fake origin (or keeping its own, for false), counting the sockets it opened. */
+export function tabStore(crossTab: CrossTabEffects | false, options: NotificationsMiddlewareOptions = {}) {
+  const sockets: WebSocket[] = [];
+  const Counting = function (url: string) {
+    const socket = new WebSocket(url);
+    sockets.push(socket);
+    return socket;
+  } as unknown as WebSocketConstructor;
+  const t = liveStore({ WebSocket: Counting, crossTab, ...options });
+  const open = () => sockets.filter((s) => s.readyState === WebSocket.OPEN || s.readyState === WebSocket.CONNECTING).length;
+  return { ...t, sockets, open };
+}
+export type TabStore = ReturnType<typeof tabStore>;
+
+/** A tab's two lists, as ids. */
+export const listsOf = (t: TabStore) => ({ unread: t.state().unreadNotifications.map((n) => n.id), read: t.state().readNotifications.map((n) => n.id) });
 
 /** A visible (showInModal) notification's wire fields. */
 export const VISIBLE = { state_type: "alert", action_status: "success" } as const;

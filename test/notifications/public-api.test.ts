@@ -89,6 +89,7 @@ const SURFACE: Record<string, { file: string; values: string[]; types: string[] 
       "LockManagerLike",
       "BroadcastChannelLike",
       "BroadcastChannelConstructor",
+      "PageEventTarget",
       "NotificationUpdaterOptions",
       "TimestampStorage",
     ],

@@ -6,6 +6,7 @@ import {
   ActionStatus,
   ApiState,
   NotificationType,
+  NotificationsActionType,
   addReadNotification,
   addUnreadNotification,
   ingestNotifications,
@@ -44,6 +45,9 @@ interface Case {
   /** The reducer must hand back the very same state object. */
   unchanged?: boolean;
 }
+
+/** readAllNotifications as the tabs relay it: with the list that one tab read. */
+const readAllWith = (list: N[]): NotificationsAction => ({ type: NotificationsActionType.readAllNotifications, payload: list });
 
 const a1000 = note({ id: "a", quoteId: "1", modifyTime: "1000" });
 const b2000 = note({ id: "b", quoteId: "2", modifyTime: "2000" });
@@ -404,6 +408,29 @@ const cases: Record<string, Case[]> = {
       readAfter: ["p@3000", "b@2000", "a@1000"],
     },
     { name: "with nothing unread, nothing changes", read: [a1000], action: readAllNotifications(), unreadAfter: [], readAfter: ["a@1000"], unchanged: true },
+    {
+      name: "with a list (another tab's read-all, relayed): reads exactly those, and what arrived since stays unread",
+      unread: [note({ id: "c", quoteId: "3", modifyTime: "3000" }), b2000, a1000],
+      action: readAllWith([b2000, a1000]),
+      unreadAfter: ["c@3000"],
+      readAfter: ["b@2000", "a@1000"],
+    },
+    {
+      name: "with a list: a newer copy in unread stays unread (the replay rule of addReadNotification)",
+      unread: [note({ id: "a", quoteId: "1", modifyTime: "1100" })],
+      action: readAllWith([a1000]),
+      unreadAfter: ["a@1100"],
+      readAfter: [],
+      unchanged: true,
+    },
+    { name: "with a list: an item this store never had goes into read", action: readAllWith([a1000]), unreadAfter: [], readAfter: ["a@1000"] },
+    {
+      name: "with a list: equally new items keep the list's order, as readAllNotifications() keeps the unread order",
+      unread: [note({ id: "x", quoteId: "6" }), note({ id: "y", quoteId: "7" })],
+      action: readAllWith([note({ id: "x", quoteId: "6" }), note({ id: "y", quoteId: "7" })]),
+      unreadAfter: [],
+      readAfter: ["x@1000", "y@1000"],
+    },
   ],
 };
 

@@ -1,7 +1,8 @@
-// Fakes of the two browser APIs the cross-tab layer uses, with the browsers' semantics that matter:
+// Fakes of the browser APIs the cross-tab layer uses, with the browsers' semantics that matter:
 // one holder per lock name, waiters granted in order, a waiting request withdrawn by its signal
 // (rejecting with an AbortError); a BroadcastChannel that delivers a structured clone, later, to
-// every other open channel of the same name and never to the sender.
+// every other open channel of the same name and never to the sender; and a page's window, which
+// fires pagehide and pageshow (with `persisted`) when told to.
 import type { BroadcastChannelLike, CrossTabEffects, LockManagerLike } from "../../src/notifications/live/cross-tab/environment";
 
 interface Waiter {
@@ -108,4 +109,25 @@ export function fakeBroadcastChannel() {
 export function fakeOrigin(): CrossTabEffects & { locks: FakeLocks; channels: ReturnType<typeof fakeBroadcastChannel> } {
   const channels = fakeBroadcastChannel();
   return { locks: new FakeLocks(), BroadcastChannel: channels.BroadcastChannel, channels };
+}
+
+/** A page's window for the `page` option: Node's EventTarget, counting the listeners it holds. */
+export class FakePage extends EventTarget {
+  listeners = 0;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+    this.listeners += 1;
+    super.addEventListener(type, listener);
+  }
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+    this.listeners -= 1;
+    super.removeEventListener(type, listener);
+  }
+  /** The user navigates away; `persisted`: the page goes into the back-forward cache. */
+  hide(persisted = true): void {
+    this.dispatchEvent(Object.assign(new Event("pagehide"), { persisted }));
+  }
+  /** `persisted`: restored from the back-forward cache; false: a first load. */
+  show(persisted = true): void {
+    this.dispatchEvent(Object.assign(new Event("pageshow"), { persisted }));
+  }
 }

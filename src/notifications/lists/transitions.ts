@@ -100,9 +100,9 @@ function editors(lists: Lists): [ListEditor, ListEditor] {
   return [new ListEditor(unread), new ListEditor(read)];
 }
 
-function result(original: Lists, unread: ListEditor, read: ListEditor): Lists {
+function result(original: Lists, unread: ListEditor, read: ListEditor, readOrder?: "asInserted"): Lists {
   const nextUnread = unread.finish();
-  const nextRead = read.finish();
+  const nextRead = read.finish(readOrder);
   if (nextUnread === unread.list && nextRead === read.list) return original;
   return { unread: nextUnread, read: nextRead };
 }
@@ -126,8 +126,12 @@ export function ingestUnread(lists: Lists, items: readonly N[]): Lists {
   return result(lists, unread, read);
 }
 
-/** addReadNotification: upserts into read and takes the notification out of unread. */
-export function ingestRead(lists: Lists, items: readonly N[]): Lists {
+/**
+ * addReadNotification for each item: upserts into read and takes the notification out of unread.
+ * `order: "asInserted"` keeps the items' order among equally new ones (readAllNotifications with a
+ * list), instead of putting later items first.
+ */
+export function ingestRead(lists: Lists, items: readonly N[], order?: "asInserted"): Lists {
   const [unread, read] = editors(lists);
   for (const n of items) {
     const inUnread = unread.matches(n);
@@ -139,7 +143,7 @@ export function ingestRead(lists: Lists, items: readonly N[]): Lists {
     for (const m of inRead) read.remove(m);
     read.insert(n);
   }
-  return result(lists, unread, read);
+  return result(lists, unread, read, order);
 }
 
 /** Moves the stored unread notification that is `n` to read; nothing when it is not unread. */

@@ -3,7 +3,8 @@
 // own file and all of them share one LiveContext (context.ts): session.ts keeps the socket and the
 // reconnect timing, intake.ts turns messages into store updates, backfill.ts fetches what was missed
 // after every open, and flag.ts raises and clears isNewNotification. cross-tab/ wraps the session
-// so that only one tab per browser runs it, and relays list changes between the tabs.
+// so that only one tab per browser runs it, and relays list changes between the tabs;
+// page-lifecycle.ts closes the connection on pagehide and opens it again on a back-forward restore.
 import type { Middleware } from "redux";
 import { NotificationsActionType } from "../state/actions";
 import type { NotificationsRootState } from "../state/types";
@@ -13,6 +14,7 @@ import { buildCrossTabHandler } from "./cross-tab";
 import { createLiveContext, setStatus, type LiveStore } from "./context";
 import { buildFlagHandler } from "./flag";
 import { buildIntakeHandler } from "./intake";
+import { buildPageLifecycleHandler } from "./page-lifecycle";
 import { resolveLiveOptions, type NotificationsMiddlewareOptions } from "./options";
 import { buildSessionHandler } from "./session";
 
@@ -42,9 +44,11 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       },
       ingest: intake.ingest,
     });
+    const page = buildPageLifecycleHandler(resolved.page, close, connect);
 
     function connect(payload: ConnectNotificationsPayload): void {
       validateConnectPayload(payload);
+      page.watch(payload);
       if (crossTab.isCurrent(payload) || session.isCurrent(payload)) return;
       // Whatever the old account's socket delivered but was not applied yet stays out of the store.
       if (session.end() !== undefined) intake.discard();
@@ -52,7 +56,7 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       if (!crossTab.start(payload)) session.start(payload);
     }
 
-    function disconnect(): void {
+    function close(): void {
       // The socket closes before the lock goes, so that a tab taking over never overlaps with it.
       session.end();
       crossTab.stop();
@@ -61,13 +65,19 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       setStatus(ctx, ctx.status === "idle" ? "idle" : "closed");
     }
 
+    function disconnect(): void {
+      page.unwatch();
+      close();
+    }
+
     return (next) => (action) => {
       const type = (action as { type?: unknown }).type;
       if (type === MIDDLEWARE_PROBE) return true;
+      const before = api.getState().notifications;
       const result = next(action);
       if (type === NotificationsActionType.connect) connect((action as { payload: ConnectNotificationsPayload }).payload);
       else if (type === NotificationsActionType.disconnect) disconnect();
-      else crossTab.observe(action as { type?: unknown; payload?: unknown });
+      else crossTab.observe(action as { type?: unknown; payload?: unknown }, before);
       return result;
     };
   };

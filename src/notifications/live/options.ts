@@ -3,6 +3,7 @@ import { DEFAULT_TIMEOUT_MS, globalTimers, type FetchLike, type NotificationsLog
 import { DEFAULT_NEW_NOTIFICATION_FLAG_MS } from "../state/new-notification-flag";
 import { resolveBackoff, type BackoffOptions, type BackoffPolicy } from "./backoff";
 import type { CrossTabEffects } from "./cross-tab/environment";
+import { globalPage, type PageEventTarget } from "./page-lifecycle";
 import type { WebSocketConstructor } from "./session";
 
 export interface NotificationsMiddlewareOptions {
@@ -34,6 +35,12 @@ export interface NotificationsMiddlewareOptions {
    * pass the two APIs instead.
    */
   crossTab?: boolean | CrossTabEffects;
+  /**
+   * Where pagehide and pageshow arrive: the page's `window` by default (none in Node). The
+   * connection closes on pagehide and opens again when the page is restored from the back-forward
+   * cache. Tests may pass an EventTarget.
+   */
+  page?: PageEventTarget;
 }
 
 /** Every option filled in. `WebSocket` and `fetch` stay undefined for "the global one, when needed". */
@@ -53,6 +60,7 @@ export interface LiveOptions {
   clock: { now(): number };
   random: () => number;
   crossTab: boolean | CrossTabEffects;
+  page: PageEventTarget | undefined;
 }
 
 function check(name: string, value: number, allowZero: boolean): void {
@@ -80,6 +88,7 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     clock: options.clock ?? Date,
     random: options.random ?? Math.random,
     crossTab: options.crossTab ?? true,
+    page: options.page ?? globalPage(),
   };
   for (const name of ["connectTimeoutMs", "maxMessageBytes", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
     check(name, resolved[name], false);

@@ -46,6 +46,11 @@ export interface ReadOneNotificationAction {
 }
 export interface ReadAllNotificationsAction {
   type: T["readAllNotifications"];
+  /**
+   * Left out, every unread notification is read. A list (what another tab read when it read all,
+   * as the tabs relay it) reads exactly those, by the rules of addReadNotification, in their order.
+   */
+  payload?: NotificationDetails[];
 }
 export interface UpdateTimestampAction {
   type: T["updateTimestamp"];

@@ -48,7 +48,10 @@ export function notificationsReducer(state: NotificationState = initialNotificat
     case A.readOneNotification:
       return withLists(state, readOne(listsOf(state), a.payload), []);
     case A.readAllNotifications:
-      return withLists(state, readAll(listsOf(state)), []);
+      // With a list (another tab's "all", relayed): exactly those, by the rules of addReadNotification.
+      return a.payload === undefined
+        ? withLists(state, readAll(listsOf(state)), [])
+        : withLists(state, ingestRead(listsOf(state), a.payload, "asInserted"), a.payload);
     case A.updateTimestamp:
       return withField(state, "lastUpdateTimestamp", a.payload);
     case A.updateIsNewNotification:

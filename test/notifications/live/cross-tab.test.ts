@@ -2,15 +2,14 @@
 // per test) and real stores against a real mock hedger: election, relay, read sync, joining,
 // handover, account switch, the protocol's version check, and the fallback to one socket per store.
 import { expect } from "chai";
-import WebSocket from "ws";
 import {
   addReadNotification,
   connectNotifications,
   disconnectNotifications,
+  ingestNotifications,
   readAllNotifications,
   readOneNotification,
-  type NotificationsMiddlewareOptions,
-  type WebSocketConstructor,
+  type NotificationDetails,
 } from "../../../src/notifications";
 import { resolveCrossTabEffects } from "../../../src/notifications/live/cross-tab/environment";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames, readMessage } from "../../../src/notifications/live/cross-tab/protocol";
@@ -18,27 +17,14 @@ import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
 import { fakeOrigin } from "../../support/cross-tab-fakes";
 import { sleep, until } from "../../support/wait";
 import { note } from "../helpers";
-import { VISIBLE, liveStore } from "../live-helpers";
+import { VISIBLE, listsOf, tabStore, type TabStore } from "../live-helpers";
 
 const ACCOUNT = "0x00000000000000000000000000000000000c0c01";
 const OTHER = "0x00000000000000000000000000000000000c0c02";
 
-/** A tab: a store on the fake origin, counting the sockets it opened. */
-function tab(origin: ReturnType<typeof fakeOrigin> | false, options: NotificationsMiddlewareOptions = {}) {
-  const sockets: WebSocket[] = [];
-  const Counting = function (url: string) {
-    const socket = new WebSocket(url);
-    sockets.push(socket);
-    return socket;
-  } as unknown as WebSocketConstructor;
-  const t = liveStore({ WebSocket: Counting, crossTab: origin === false ? false : origin, ...options });
-  const open = () => sockets.filter((s) => s.readyState === WebSocket.OPEN || s.readyState === WebSocket.CONNECTING).length;
-  return { ...t, sockets, open };
-}
-type Tab = ReturnType<typeof tab>;
-
+const tab = tabStore;
+type Tab = TabStore;
 const ids = (t: Tab, list: "unreadNotifications" | "readNotifications") => t.state()[list].map((n) => n.id);
-const listsOf = (t: Tab) => ({ unread: ids(t, "unreadNotifications"), read: ids(t, "readNotifications") });
 
 describe("live: cross-tab (fake Web Locks and BroadcastChannel)", () => {
   let hedger: MockHedger;
@@ -156,6 +142,53 @@ describe("live: cross-tab (fake Web Locks and BroadcastChannel)", () => {
     ).to.equal(false);
   });
 
+  /** Two tabs, the leader known, both holding `items` (ingested by the leader and relayed). */
+  async function leaderAndFollower(items: NotificationDetails[]) {
+    openTabs(fakeOrigin(), 2);
+    await until("a leader", () => leaders().length === 1);
+    const leader = leaders()[0];
+    const follower = tabs.find((t) => t !== leader)!;
+    leader.dispatch(ingestNotifications(items));
+    await until("the items in both", () => tabs.every((t) => t.state().unreadNotifications.length === items.length));
+    return { leader, follower };
+  }
+  /** Waits until nothing is under way on the channel, and both tabs show the same lists. */
+  async function settledEqual(a: Tab, b: Tab) {
+    await sleep(30);
+    await until("equal lists", () => JSON.stringify(listsOf(a)) === JSON.stringify(listsOf(b)), 1000).catch(() => undefined);
+    expect(listsOf(b), "the follower's lists against the leader's").to.deep.equal(listsOf(a));
+  }
+
+  it("a follower's mark-all-read that crosses a new item of the leader leaves that item unread in both", async () => {
+    const [a, b] = [note({ id: "a", quoteId: "11", modifyTime: "1000" }), note({ id: "b", quoteId: "12", modifyTime: "1001" })];
+    const { leader, follower } = await leaderAndFollower([a, b]);
+    // The follower reads all it has; before that reaches the leader, the leader ingests an item the follower has not seen.
+    follower.dispatch(readAllNotifications());
+    leader.dispatch(ingestNotifications([note({ id: "late", quoteId: "13", modifyTime: "1002" })]));
+    await settledEqual(leader, follower);
+    expect(listsOf(leader)).to.deep.equal({ unread: ["late"], read: ["b", "a"] });
+  });
+
+  it("a read in a follower that crosses a newer copy of the item in the leader leaves the newer copy unread in both", async () => {
+    const a = note({ id: "a", quoteId: "21", modifyTime: "1000" });
+    const { leader, follower } = await leaderAndFollower([a]);
+    follower.dispatch(readOneNotification(a));
+    leader.dispatch(ingestNotifications([{ ...a, modifyTime: "1005", lastSeenAction: "FillLimitOrderOpen" }]));
+    await settledEqual(leader, follower);
+    expect(listsOf(leader)).to.deep.equal({ unread: ["a"], read: [] });
+    expect(follower.state().unreadNotifications[0].modifyTime).to.equal("1005");
+  });
+
+  it("a read relays the copy the reader stored, not the stale one its caller passed", async () => {
+    const a = note({ id: "a", quoteId: "31", modifyTime: "1000" });
+    const { leader, follower } = await leaderAndFollower([a]);
+    leader.dispatch(ingestNotifications([{ ...a, modifyTime: "1005" }]));
+    await until("the newer copy in the follower", () => follower.state().unreadNotifications[0].modifyTime === "1005");
+    follower.dispatch(readOneNotification(a)); // a UI that rendered before the update passes the old copy
+    await settledEqual(leader, follower);
+    expect(listsOf(leader)).to.deep.equal({ unread: [], read: ["a"] });
+  });
+
   it("keeps one socket per store with crossTab: false, and in Node without effects", async () => {
     openTabs(false, 2);
     await until("two subscriptions", () => hedger.subscribers(ACCOUNT) === 2);
@@ -182,13 +215,19 @@ describe("live: cross-tab protocol", () => {
   it("reads the messages of its version, and ignores other versions and bad shapes", () => {
     expect(readMessage({ v, from, kind: "hello" })).to.deep.equal({ v, from, kind: "hello" });
     expect(readMessage({ v, from, kind: "action", action: { type: "notifications/ingest", payload: [item] } })?.kind).to.equal("action");
-    expect(readMessage({ v, from, kind: "action", action: { type: "notifications/readAllNotifications" } })?.kind).to.equal("action");
+    expect(readMessage({ v, from, kind: "action", action: { type: "notifications/readAllNotifications", payload: [item] } })?.kind).to.equal("action");
     expect(readMessage({ v, from, kind: "status", status: "open" })?.kind).to.equal("status");
     expect(readMessage({ v, from, kind: "lists", to: "b", unread: [item], read: [] })?.kind).to.equal("lists");
     expect(readMessage({ v: v + 1, from, kind: "hello" }), "another version").to.equal(undefined);
     expect(readMessage({ from, kind: "hello" }), "no version").to.equal(undefined);
     expect(readMessage({ v, from, kind: "action", action: { type: "notifications/connect", payload: {} } }), "not a list change").to.equal(undefined);
     expect(readMessage({ v, from, kind: "action", action: { type: "notifications/ingest", payload: [{}] } }), "not notifications").to.equal(undefined);
+    expect(readMessage({ v, from, kind: "action", action: { type: "notifications/readAllNotifications" } }), "a read without what was read").to.equal(
+      undefined
+    );
+    expect(readMessage({ v, from, kind: "action", action: { type: "notifications/readOneNotification", payload: item } }), "a read crosses as a list").to.equal(
+      undefined
+    );
     expect(readMessage({ v, from, kind: "status", status: "up" })).to.equal(undefined);
     expect(readMessage("hello")).to.equal(undefined);
   });

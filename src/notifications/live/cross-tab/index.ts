@@ -4,7 +4,7 @@
 // socket status too, and applies the others' through the same reducer. This wraps the middleware's
 // session; it never opens a socket itself (docs/live-notifications.md#one-socket-per-browser).
 import { NotificationsActionType as A, addReadNotification, ingestNotifications, setReadNotifications } from "../../state/actions";
-import type { NotificationDetails } from "../../state/types";
+import type { NotificationDetails, NotificationState } from "../../state/types";
 import type { ConnectNotificationsPayload } from "../connection";
 import { sameConnection } from "../connection";
 import { setStatus, type LiveContext } from "../context";
@@ -34,8 +34,8 @@ export interface CrossTabHandler {
   start(payload: ConnectNotificationsPayload): boolean;
   /** Steps down (the caller ends the session first) and leaves the channel. */
   stop(): void;
-  /** After the reducer saw `action`: relays a local list change, and the leader's status. */
-  observe(action: { type?: unknown; payload?: unknown }): void;
+  /** After the reducer saw `action` (`before`: the slice it started from): relays a local list change, and the leader's status. */
+  observe(action: { type?: unknown; payload?: unknown }, before: NotificationState): void;
 }
 
 interface Run {
@@ -61,7 +61,7 @@ export function buildCrossTabHandler(ctx: LiveContext, hooks: CrossTabHooks): Cr
     isCurrent: (payload) => tab.run !== undefined && sameConnection(tab.run.payload, payload),
     start: (payload) => start(tab, payload),
     stop: () => stop(tab),
-    observe: (action) => observe(tab, action),
+    observe: (action, before) => observe(tab, action, before),
   };
 }
 
@@ -111,10 +111,15 @@ function post(tab: Tab, run: Run, body: Record<string, unknown> & { kind: CrossT
   }
 }
 
-function observe(tab: Tab, action: { type?: unknown; payload?: unknown }): void {
+function observe(tab: Tab, action: { type?: unknown; payload?: unknown }, before: NotificationState): void {
   const run = tab.run;
   if (run === undefined || tab.applyingRemote || typeof action.type !== "string") return;
-  if (RELAYED_ACTION_TYPES.has(action.type)) {
+  if (action.type === A.readOneNotification || action.type === A.readAllNotifications) {
+    // A read crosses as the list of what it moved here (see RELAYED_ACTION_TYPES).
+    const kept = new Set(tab.ctx.store.getState().notifications.unreadNotifications);
+    const read = before.unreadNotifications.filter((n) => !kept.has(n));
+    if (read.length > 0) post(tab, run, { kind: "action", action: { type: A.readAllNotifications, payload: read } });
+  } else if (RELAYED_ACTION_TYPES.has(action.type)) {
     const relayed: RelayedAction =
       action.payload === undefined ? { type: action.type } : { type: action.type, payload: action.payload as RelayedAction["payload"] };
     post(tab, run, { kind: "action", action: relayed });

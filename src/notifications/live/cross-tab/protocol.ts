@@ -15,14 +15,18 @@ export function crossTabNames(socketUrl: string, account: string): { lock: strin
   return { lock: `${PREFIX}:leader:v${CROSS_TAB_PROTOCOL_VERSION}:${key}`, channel: `${PREFIX}:relay:${key}` };
 }
 
-/** The list changes that cross: the leader's ingests and every tab's read-state actions. */
+/**
+ * The list changes that cross: the leader's ingests and every tab's read-state actions. A read
+ * crosses as the notifications it moved (readOneNotification as addReadNotification of the stored
+ * copy, readAllNotifications with its list), never as "whatever you have": applied by the list
+ * rules, it then gives the same lists whichever order it and an ingest reach the tabs in.
+ */
 export const RELAYED_ACTION_TYPES: ReadonlySet<string> = new Set([
   A.ingest,
   A.addUnreadNotification,
   A.addReadNotification,
   A.setUnreadNotifications,
   A.setReadNotifications,
-  A.readOneNotification,
   A.readAllNotifications,
 ]);
 
@@ -71,8 +75,7 @@ const isItems = (x: unknown): x is NotificationDetails[] => Array.isArray(x) && 
 
 function validAction(a: unknown): a is RelayedAction {
   if (!isObject(a) || typeof a.type !== "string" || !RELAYED_ACTION_TYPES.has(a.type)) return false;
-  if (a.type === A.readAllNotifications) return true;
-  const many = a.type === A.ingest || a.type === A.setUnreadNotifications || a.type === A.setReadNotifications;
+  const many = a.type === A.ingest || a.type === A.setUnreadNotifications || a.type === A.setReadNotifications || a.type === A.readAllNotifications;
   return many ? isItems(a.payload) : isItem(a.payload);
 }
 
