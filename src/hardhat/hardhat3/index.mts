@@ -6,7 +6,7 @@
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
 import type { HardhatPlugin } from "hardhat/types/plugins";
-import { PLUGIN_NAME, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants.js";
+import { PLUGIN_NAME, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT, ADDRESSES_FILE_HELP, ALL_NETWORKS_HELP } from "../constants.js";
 
 import "./type-extensions.mjs";
 
@@ -31,7 +31,7 @@ const HARDHAT_UPGRADES: string = "@openzeppelin/hardhat-upgrades";
 
 const addressesFile = {
   name: "addressesFile",
-  description: "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)",
+  description: ADDRESSES_FILE_HELP,
   type: ArgumentType.STRING_WITHOUT_DEFAULT,
   defaultValue: undefined,
 } as const;
@@ -110,7 +110,7 @@ const plugin: HardhatPlugin = {
     task(TASK_ADDRESSES_SHOW, "Shows the address record, with explorer links and contracts missing on this network")
       .addOption(addressesFile)
       .addFlag({ name: "json", description: "Print the raw record as JSON" })
-      .addFlag({ name: "allNetworks", description: "Show every configured network's multiAccountAddress side by side, and flag those that differ" })
+      .addFlag({ name: "allNetworks", description: ALL_NETWORKS_HELP })
       .setAction(() => import("./tasks/addresses.mjs"))
       .build(),
   ],

@@ -1,12 +1,12 @@
 import { task } from "hardhat/config";
-import { TASK_ADDRESSES_SHOW } from "../constants";
+import { TASK_ADDRESSES_SHOW, ADDRESSES_FILE_HELP, ALL_NETWORKS_HELP } from "../constants";
 import { addressesFileOption, addressesFilePattern } from "./options";
 import { runOnHardhat2 } from "./run";
 
 task(TASK_ADDRESSES_SHOW, "Shows the address record, with explorer links and contracts missing on this network")
-  .addOptionalParam("addressesFile", "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)")
+  .addOptionalParam("addressesFile", ADDRESSES_FILE_HELP)
   .addFlag("json", "Print the raw record as JSON")
-  .addFlag("allNetworks", "Show every configured network's multiAccountAddress side by side, and flag those that differ")
+  .addFlag("allNetworks", ALL_NETWORKS_HELP)
   .setAction(async (args: { addressesFile?: string; json: boolean; allNetworks: boolean }, hre) => {
     const root = hre.config.paths.root;
     if (args.allNetworks) {

@@ -1,5 +1,5 @@
 import { task, types } from "hardhat/config";
-import { TASK_DEPLOY_MULTIACCOUNT } from "../constants";
+import { TASK_DEPLOY_MULTIACCOUNT, ADDRESSES_FILE_HELP } from "../constants";
 import { commonOptions, type CommonTaskArgs } from "./options";
 import { runOnHardhat2 } from "./run";
 
@@ -17,7 +17,7 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
   .addOptionalParam("protocolAddress", "Protocol contract address (default: protocolAddress in the address file)")
   .addOptionalParam("contract", "Contract deployed behind the proxy (default: multiAccount.contract, MultiAccount)")
   .addOptionalParam("accountContract", "Sub-account contract whose creation bytecode is passed (default: ProtocolPartyA)")
-  .addOptionalParam("addressesFile", "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)")
+  .addOptionalParam("addressesFile", ADDRESSES_FILE_HELP)
   .addOptionalParam("verifyDelay", "Seconds to wait before verifying (default: 15)", undefined, types.float)
   .addFlag("noVerify", "Skip explorer verification")
   .addFlag("noCompile", "Don't compile before deploying")

@@ -1,11 +1,11 @@
 import { task, types } from "hardhat/config";
-import { TASK_UPGRADE_MULTIACCOUNT } from "../constants";
+import { TASK_UPGRADE_MULTIACCOUNT, ADDRESSES_FILE_HELP } from "../constants";
 import { commonOptions, type CommonTaskArgs } from "./options";
 import { runOnHardhat2 } from "./run";
 
 task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a new implementation")
   .addOptionalParam("contract", "New implementation contract (default: multiAccount.contract, MultiAccount)")
-  .addOptionalParam("addressesFile", "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)")
+  .addOptionalParam("addressesFile", ADDRESSES_FILE_HELP)
   .addOptionalParam("verifyDelay", "Seconds to wait before verifying (default: 15)", undefined, types.float)
   .addFlag("noVerify", "Skip explorer verification")
   .addFlag("noCompile", "Don't compile before upgrading")
