@@ -1,9 +1,19 @@
 // A manifest lock left by a killed run: the upgrades call is made again while it sent nothing, up to
 // the bound; a call that sent something, or a lock that stays held, stops with a message that says so.
 import { expect } from "chai";
+import fs from "fs";
+import os from "os";
+import path from "path";
+import hre from "hardhat";
+import { Manifest } from "@openzeppelin/upgrades-core";
 import { MultiAccountKitError } from "../../src/hardhat/errors";
-import { MANIFEST_LOCK_WAIT_MS, whileManifestLocked } from "../../src/hardhat/internal/manifest-lock";
+import { deployMultiAccount } from "../../src/hardhat/internal/deploy";
+import { hardhat2Host } from "../../src/hardhat/internal/hardhat2-host";
+import { lockAwareStack, MANIFEST_LOCK_WAIT_MS, whileManifestLocked } from "../../src/hardhat/internal/manifest-lock";
+import type { Stack } from "../../src/hardhat/internal/stack/types";
 import type { JournalTransaction } from "../../src/hardhat/internal/rpc/journal";
+import { until } from "../support/wait";
+import { captureLogger } from "./helpers/capture";
 
 const LOCKED = "/project/.openzeppelin/chain-31337";
 const LOCK = `${LOCKED}.lock`;
@@ -83,5 +93,86 @@ describe("the upgrades plugin's manifest lock", () => {
     const failure = await whileManifestLocked("deploying", () => Promise.reject(original), h.context, h.effects).catch((error: unknown) => error);
     expect(failure).to.equal(original);
     expect(h.elapsed()).to.equal(0);
+  });
+});
+
+describe("every stack call that reaches the upgrades manifest waits out a held lock", () => {
+  const calls = [
+    "validateImplementation",
+    "validateUpgrade",
+    "deployProxy",
+    "upgradeProxy",
+    "deterministicProxyCreation",
+    "importProxy",
+    "managedProxyAdmin",
+  ] as const;
+  for (const name of calls) {
+    it(name, async () => {
+      const h = harness();
+      let attempts = 0;
+      const flaky = async () => {
+        attempts += 1;
+        if (attempts === 1) throw held();
+        return `${name} done`;
+      };
+      const stack = lockAwareStack({ description: "fake", [name]: flaky } as unknown as Stack, h.context, h.effects);
+      const call = stack[name] as unknown as (...args: unknown[]) => Promise<string>;
+      expect(await call("0xproxy", {})).to.equal(`${name} done`);
+      expect(attempts).to.equal(2);
+      expect(h.warnings).to.have.length(1);
+    });
+  }
+
+  it("a stack without managedProxyAdmin (hardhat-upgrades 3.x and 4.x) still has none", () => {
+    expect(lockAwareStack({ description: "fake" } as unknown as Stack, harness().context).managedProxyAdmin).to.equal(undefined);
+  });
+});
+
+describe("a held manifest lock while the inputs are checked (in-process network)", () => {
+  // A rerun right after a killed run: its input checks read the upgrades manifest (here the network's
+  // ProxyAdmin, for --deterministic on hardhat-upgrades 1.x), and the plugin locks it even to read.
+  it("deploy-multiaccount --deterministic --dry-run waits for the lock, then finishes its checks", async () => {
+    const { ethers } = hre;
+    const collateral = await (await ethers.getContractFactory("MockCollateral")).deploy(6);
+    const protocol = await (await ethers.getContractFactory("MockProtocol")).deploy(collateral.address);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-lock-"));
+    const file = path.join(dir, "addresses.json");
+    fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol.address }));
+    let letGo = () => undefined as void;
+    const holding = (await Manifest.forNetwork(hre.network.provider)).lockedRun(() => new Promise<void>((resolve) => (letGo = resolve)));
+    const log = captureLogger();
+    const block = await ethers.provider.getBlockNumber();
+    try {
+      const run = deployMultiAccount(
+        hardhat2Host(hre),
+        {
+          admin: (await ethers.getSigners())[5].address,
+          contract: "MultiAccount",
+          accountContract: "ProtocolPartyA",
+          addressesFile: file,
+          verify: false,
+          verifyDelay: 0,
+          dryRun: true,
+          force: false,
+          deterministic: true,
+        },
+        { logger: log }
+      );
+      // Fails here on a run that gives up on the lock instead of waiting for it.
+      await Promise.race([
+        until("the run to wait for the lock", () => log.text().includes("is held (reading the network's ProxyAdmin): waiting for it"), 60_000),
+        run.then(() => Promise.reject(new Error(`the run ended while the lock was held:\n${log.text()}`))),
+      ]);
+      letGo();
+      await holding;
+      expect(await run).to.equal(undefined);
+      expect(log.text()).to.match(/Deterministic: +proxy at 0x[0-9a-fA-F]{40} through CreateX/);
+      expect(log.text()).to.include("Dry run: nothing was sent.");
+      expect(await ethers.provider.getBlockNumber()).to.equal(block);
+    } finally {
+      letGo();
+      await holding.catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

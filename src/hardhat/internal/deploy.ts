@@ -12,7 +12,6 @@ import type { Host } from "./host";
 import { requireAddress } from "./inputs";
 import { addressLink } from "./output";
 import { DEFAULT_SALT_LABEL, deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
-import { whileManifestLocked } from "./manifest-lock";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./run";
 import type { StackFactory, StackSigner } from "./stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
@@ -66,7 +65,7 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   try {
     proxyAddress =
       plan.deterministic === undefined
-        ? await whileManifestLocked("deploying", () => stack.deployProxy(plan.multiAccountFactory, plan.initArgs), { log, sent: () => host.rpc.sent })
+        ? await stack.deployProxy(plan.multiAccountFactory, plan.initArgs)
         : await deployDeterministic(run, plan.deterministic, plan.multiAccountFactory, plan.initArgs);
   } catch (error) {
     throw new MultiAccountKitError(

@@ -5,7 +5,6 @@
 import { IMPLEMENTATION_SLOT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
 import { InputError } from "../errors";
 import { CREATEX_ADDRESS, LOCAL_HARDHAT_CHAIN_ID, createXState, deployCreate3Data, deployCreateXKeyless } from "./createx";
-import { whileManifestLocked } from "./manifest-lock";
 import type { RunContext } from "./run";
 import type { StackFactory } from "./stack/types";
 
@@ -89,12 +88,11 @@ export async function deployDeterministic(run: RunContext, plan: DeterministicPl
     log.info(`Deploying CreateX from its keyless transaction (local Hardhat network)...`);
     await deployCreateXKeyless(host.chain, (data) => stack.keccak256(data));
   }
-  const locked = { log, sent: () => host.rpc.sent };
-  const initCode = await whileManifestLocked("deploying the implementation", () => stack.deterministicProxyCreation(run.deployer, factory, initArgs), locked);
+  const initCode = await stack.deterministicProxyCreation(run.deployer, factory, initArgs);
   await stack.sendCall(run.deployer, CREATEX_ADDRESS, deployCreate3Data(plan.salt, initCode));
   if (!(await host.chain.hasCode(plan.proxy))) {
     throw new InputError(`CreateX's transaction was mined but ${plan.proxy} has no code; check the transaction on the explorer before running again.`);
   }
-  await whileManifestLocked("importing the proxy into the manifest", () => stack.importProxy(plan.proxy, factory), locked);
+  await stack.importProxy(plan.proxy, factory);
   return plan.proxy;
 }

@@ -4,10 +4,13 @@
 // 7 s of its own retries. So a run started soon after a killed one would fail with "Lock file is
 // already being held". Here an upgrades call that finds the lock held is called again after a wait,
 // as long as that call sent nothing; a lock still held after MANIFEST_LOCK_WAIT_MS (another run is
-// alive and refreshing it) stops the run with a message that says so.
+// alive and refreshing it) stops the run with a message that says so. Every stack call that reaches
+// the manifest goes through this (lockAwareStack): the input checks read it too (the network's
+// ProxyAdmin, the upgrade's current implementation), and a rerun right after a crash is when they do.
 import { MultiAccountKitError } from "../errors";
 import type { Logger } from "./output";
 import type { JournalTransaction } from "./rpc/journal";
+import type { Stack } from "./stack/types";
 import type { Sleep } from "./verify";
 
 /** How long a run waits, in all, for a held manifest lock. */
@@ -17,6 +20,12 @@ const RETRY_EVERY_MS = 2_000;
 export interface ManifestLockEffects {
   sleep?: Sleep;
   now?: () => number;
+}
+
+/** What a wait needs of the run: where to warn, and what it has sent so far. */
+export interface ManifestLockContext {
+  log: Logger;
+  sent: () => readonly JournalTransaction[];
 }
 
 export function isManifestLockHeld(error: unknown): boolean {
@@ -34,7 +43,7 @@ const wentOut = (sent: readonly JournalTransaction[]) => sent.filter((tx) => tx.
 export async function whileManifestLocked<T>(
   what: string,
   call: () => Promise<T>,
-  context: { log: Logger; sent: () => readonly JournalTransaction[] },
+  context: ManifestLockContext,
   effects: ManifestLockEffects = {}
 ): Promise<T> {
   const sleep = effects.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -69,4 +78,27 @@ export async function whileManifestLocked<T>(
       await sleep(RETRY_EVERY_MS);
     }
   }
+}
+
+/**
+ * The stack, with each call that reaches the upgrades plugin (and so its manifest, which the plugin
+ * locks even to read) waiting out a held lock through whileManifestLocked. `what` names the call in
+ * the message.
+ */
+export function lockAwareStack(stack: Stack, context: ManifestLockContext, effects: ManifestLockEffects = {}): Stack {
+  const wait =
+    <A extends unknown[], R>(what: string, call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      whileManifestLocked(what, () => call(...args), context, effects);
+  const { managedProxyAdmin } = stack;
+  return {
+    ...stack,
+    validateImplementation: wait("validating the implementation", stack.validateImplementation),
+    validateUpgrade: wait("validating the upgrade", stack.validateUpgrade),
+    deployProxy: wait("deploying", stack.deployProxy),
+    upgradeProxy: wait("upgrading", stack.upgradeProxy),
+    deterministicProxyCreation: wait("deploying the implementation", stack.deterministicProxyCreation),
+    importProxy: wait("importing the proxy into the manifest", stack.importProxy),
+    managedProxyAdmin: managedProxyAdmin && wait("reading the network's ProxyAdmin", managedProxyAdmin),
+  };
 }

@@ -15,6 +15,7 @@ import {
 } from "../errors";
 import type { GasSummary } from "./chain";
 import type { Host } from "./host";
+import { lockAwareStack } from "./manifest-lock";
 import { createLogger, currencySymbol, type Logger } from "./output";
 import { redact } from "./redact";
 import { journalPathFor } from "./rpc/journal";
@@ -46,8 +47,8 @@ export interface RunContext {
 export async function startRun(host: Host, task: string, addressesFile: string, effects: RunEffects = {}): Promise<RunContext> {
   const progress = effects.progress ?? { step: "starting" };
   progress.step = "checking the project's ethers and upgrades plugins";
-  const stack = host.stack();
   const log = createLogger(host.secrets, effects.logger);
+  const stack = lockAwareStack(host.stack(), { log, sent: () => host.rpc.sent });
   progress.step = `loading the address record ${addressesFile}`;
   const addresses = loadAddresses(addressesFile);
   progress.step = "reading the deployer account";

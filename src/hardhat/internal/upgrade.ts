@@ -5,7 +5,6 @@ import { InputError, MultiAccountKitError } from "../errors";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
 import { addressLink } from "./output";
-import { whileManifestLocked } from "./manifest-lock";
 import { afterwards, reportGas, startRun, withSession, type RunEffects } from "./run";
 import { verifyAfterwards, type Sleep } from "./verify";
 
@@ -66,9 +65,8 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
   log.info(`Old implementation: ${oldImplementation}${addressLink(run.explorer, oldImplementation)}`);
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
   progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
-  const locked = { log, sent: () => host.rpc.sent };
   try {
-    await whileManifestLocked("validating the upgrade", () => stack.validateUpgrade(proxy, factory), locked);
+    await stack.validateUpgrade(proxy, factory);
   } catch (error) {
     if (error instanceof MultiAccountKitError) throw error;
     throw new InputError(`${options.contract} is not a safe upgrade of ${proxy}: ${(error as Error).message}. Nothing was sent.`);
@@ -81,7 +79,7 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
 
   progress.step = "upgrading";
   try {
-    await whileManifestLocked("upgrading", () => stack.upgradeProxy(proxy, factory), locked);
+    await stack.upgradeProxy(proxy, factory);
   } catch (error) {
     throw new MultiAccountKitError(`Upgrade failed on "${network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`, error as Error);
   }
