@@ -163,11 +163,10 @@ describe("rpc transport: httpTransport over a loopback server", function () {
 
   it("rejects an answer that never comes as a timeout, within the time limit", async () => {
     handler = (_req, res) => void pending.push(res);
-    const started = Date.now();
+    // The server never answers: a rejection at all is the limit at work (no wall-clock bound, which a busy machine breaks).
     const error = await transportError(httpTransport(base).call("eth_chainId", [], 200));
     expect(error.kind).to.equal("timeout");
     expect(error.message).to.equal("no answer within 0.2 s");
-    expect(Date.now() - started).to.be.below(2000);
     expect(pending).to.have.length(1);
   });
 
@@ -246,15 +245,18 @@ describe("rpc transport: providerTransport", () => {
 
   it("rejects as a timeout when the provider answers after the limit", async () => {
     let timer: NodeJS.Timeout | undefined;
+    let answered = false;
     const slow = () =>
       new Promise<unknown>((resolve) => {
-        timer = setTimeout(() => resolve("0x1"), 500);
+        timer = setTimeout(() => {
+          answered = true;
+          resolve("0x1");
+        }, 500);
       });
     try {
-      const started = Date.now();
       const error = await transportError(providerTransport(slow).call("eth_chainId", [], 100));
       expect(error.kind).to.equal("timeout");
-      expect(Date.now() - started).to.be.below(450);
+      expect(answered, "rejected only after the provider answered").to.equal(false);
     } finally {
       clearTimeout(timer);
     }
