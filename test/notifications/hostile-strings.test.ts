@@ -2,7 +2,14 @@
 // out of the wire as the plain strings they are: never a function, never a prototype, always data
 // a BroadcastChannel can clone (docs/design.md#wire-format).
 import { expect } from "chai";
-import { NotificationMessages, NotificationType, getNotifications, ingestNotifications, toNotification, type NotificationDetails } from "../../src/notifications";
+import {
+  NotificationMessages,
+  NotificationType,
+  getNotifications,
+  ingestNotifications,
+  toNotification,
+  type NotificationDetails,
+} from "../../src/notifications";
 import { sendJson, startServer } from "../support/loopback";
 import { HOSTILE, expectPlainNotification, newStore, recordingLogger, wire, type TestDispatch } from "./helpers";
 
