@@ -136,34 +136,27 @@ function errorText(err: unknown): string {
  */
 async function readBody(response: Response, maxBytes: number, url: string): Promise<string> {
   const tooLarge = () => new NotificationFetchError("tooLarge", `${url} answered with a body over ${maxBytes} bytes (maxResponseBytes)`);
+  const checked = (text: string) => {
+    if (text.length > maxBytes) throw tooLarge();
+    return text;
+  };
   if (Number(response.headers?.get("content-length")) > maxBytes) throw tooLarge();
   const body = response.body;
-  if (body === null || body === undefined) {
-    // A fetch without streams (a test double, say): the cap can only be checked afterwards.
-    const text = await response.text();
-    if (new TextEncoder().encode(text).length > maxBytes) throw tooLarge();
-    return text;
-  }
+  // A fetch without streams (a test double, say): the bound can only be checked afterwards.
+  if (!body) return checked(await response.text());
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let total = 0; ;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return text + decoder.decode();
     total += value.byteLength;
     if (total > maxBytes) {
       reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 /** The page in a response: its status, then its body, bounded in bytes and in items. */

@@ -109,18 +109,18 @@ const own = (x: Record<string, unknown>, key: string): unknown => (Object.protot
 
 /** Why `x` is not a NotificationDetails with exactly the store type's fields, or undefined when it is one. */
 function itemProblem(x: unknown): string | undefined {
-  if (!isObject(x)) return "an item that is not a plain object";
+  if (!isObject(x)) return "an item not a plain object";
   const unknown = Object.keys(x).find((key) => !FIELDS.has(key));
-  if (unknown !== undefined) return `an item with the unknown field ${JSON.stringify(unknown)}`;
+  if (unknown !== undefined) return `unknown field ${JSON.stringify(unknown)}`;
   for (const [key, [check, optional]] of FIELDS) {
     const value = own(x, key);
-    if (value === undefined ? optional !== true : !check(value)) return `an item whose ${key} is ${value === undefined ? "missing" : "of the wrong type"}`;
+    if (value === undefined ? optional !== true : !check(value)) return `${key} ${value === undefined ? "missing" : "of the wrong type"}`;
   }
   return undefined;
 }
 
 function itemsProblem(x: unknown): string | undefined {
-  if (!Array.isArray(x)) return "a list that is not an array";
+  if (!Array.isArray(x)) return "not an array";
   for (const item of x) {
     const problem = itemProblem(item);
     if (problem !== undefined) return problem;
@@ -129,7 +129,7 @@ function itemsProblem(x: unknown): string | undefined {
 }
 
 function actionProblem(a: unknown): string | undefined {
-  if (!isObject(a) || !RELAYED_ACTION_TYPES.has(own(a, "type") as string)) return "an action that is not a relayed list change";
+  if (!isObject(a) || !RELAYED_ACTION_TYPES.has(own(a, "type") as string)) return "not a relayed list change";
   const many = a.type === A.ingest || a.type === A.setUnreadNotifications || a.type === A.setReadNotifications || a.type === A.readAllNotifications;
   return many ? itemsProblem(own(a, "payload")) : itemProblem(own(a, "payload"));
 }
@@ -139,14 +139,14 @@ function bodyProblem(data: Record<string, unknown>): string | undefined {
     case "hello":
       return undefined;
     case "lists":
-      return isString(own(data, "to")) ? (itemsProblem(own(data, "unread")) ?? itemsProblem(own(data, "read"))) : "lists without the tab they are for";
+      return isString(own(data, "to")) ? (itemsProblem(own(data, "unread")) ?? itemsProblem(own(data, "read"))) : "lists for no tab";
     case "action":
       return actionProblem(own(data, "action"));
     case "status":
     case "leader":
-      return STATUSES.has(own(data, "status")) ? undefined : "an unknown connection status";
+      return STATUSES.has(own(data, "status")) ? undefined : "unknown status";
     default:
-      return "an unknown kind of message";
+      return "unknown kind";
   }
 }
 
@@ -160,7 +160,7 @@ export function readMessage(data: unknown, reject: (why: string) => void = () =>
   if (typeof v === "number" && v !== CROSS_TAB_PROTOCOL_VERSION) return undefined;
   const problem =
     v !== CROSS_TAB_PROTOCOL_VERSION
-      ? "not a message of this protocol"
+      ? "not of this protocol"
       : !isString(own(data as Record<string, unknown>, "from"))
         ? "no sender"
         : bodyProblem(data as Record<string, unknown>);
