@@ -15,7 +15,8 @@ Control it over HTTP:
 --emit-every MS (with --account) pushes a generated notification to that account every MS.`;
 
 function parse(argv: string[]): Record<string, string> {
-  const args: Record<string, string> = {};
+  // No prototype: an option named like an Object.prototype member must read as what was passed.
+  const args: Record<string, string> = Object.create(null) as Record<string, string>;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {

@@ -97,6 +97,14 @@ async function handleControl(parts: HttpParts, req: http.IncomingMessage, res: h
   }
 }
 
+/** A Map, since the key comes from the request's path (docs/design.md#wire-format). */
+const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+  [".html", "text/html"],
+  [".js", "text/javascript"],
+  [".css", "text/css"],
+  [".map", "application/json"],
+]);
+
 async function serveStatic(staticDir: string | undefined, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   if (staticDir === undefined || req.method !== "GET") return false;
   const fs = await import("fs");
@@ -104,8 +112,7 @@ async function serveStatic(staticDir: string | undefined, req: http.IncomingMess
   const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
   const file = path.resolve(staticDir, "." + (urlPath === "/" ? "/index.html" : urlPath));
   if (!file.startsWith(path.resolve(staticDir)) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return false;
-  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".map": "application/json" };
-  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+  res.writeHead(200, { "content-type": CONTENT_TYPES.get(path.extname(file)) ?? "application/octet-stream" });
   fs.createReadStream(file).pipe(res);
   return true;
 }

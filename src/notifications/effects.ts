@@ -19,13 +19,16 @@ export interface NotificationsTimers {
 
 /**
  * The thunk's extra argument (`thunk.withExtraArgument({...})`). Every field is optional; the
- * defaults are the global `fetch`, `console`, a 10 s timeout and the global timers.
+ * defaults are the global `fetch`, `console`, a 10 s timeout, the global timers, and a bound on each
+ * page's body of 4 KiB per requested item, at least 1 MiB.
  */
 export interface NotificationsExtraArgument {
   fetch?: FetchLike;
   logger?: NotificationsLogger;
   timeoutMs?: number;
   timers?: NotificationsTimers;
+  /** Largest body of one page, in bytes; a page over it is a failed fetch. */
+  maxResponseBytes?: number;
 }
 
 /** A thunk of this module: redux-thunk's, on the root state, with any extra argument. */
@@ -50,6 +53,8 @@ export interface NotificationsEffects {
   logger: NotificationsLogger;
   timeoutMs: number;
   timers: NotificationsTimers;
+  /** Undefined for the default, which depends on the page size. */
+  maxResponseBytes: number | undefined;
 }
 
 function invalid(field: string, expected: string): NotificationsInputError {
@@ -59,7 +64,7 @@ function invalid(field: string, expected: string): NotificationsInputError {
 }
 
 /**
- * Reads `{ fetch?, logger?, timeoutMs?, timers? }` from the thunk's extra argument. Another kind of
+ * Reads `{ fetch?, logger?, timeoutMs?, timers?, maxResponseBytes? }` from the thunk's extra argument. Another kind of
  * extra argument (a store built for other thunks) simply gets the defaults.
  */
 export function resolveEffects(extra: unknown): NotificationsEffects {
@@ -75,5 +80,9 @@ export function resolveEffects(extra: unknown): NotificationsEffects {
   if (typeof timers.setTimeout !== "function" || typeof timers.clearTimeout !== "function") {
     throw invalid("timers", "an object with setTimeout and clearTimeout");
   }
-  return { fetch: e.fetch ?? globalFetch(), logger, timeoutMs, timers };
+  const { maxResponseBytes } = e;
+  if (maxResponseBytes !== undefined && (typeof maxResponseBytes !== "number" || !(maxResponseBytes > 0))) {
+    throw invalid("maxResponseBytes", "a positive number of bytes");
+  }
+  return { fetch: e.fetch ?? globalFetch(), logger, timeoutMs, timers, maxResponseBytes };
 }

@@ -42,7 +42,7 @@ export class NotificationsInputError extends NotificationsError {
   }
 }
 
-export type NotificationFetchFailure = "network" | "timeout" | "aborted" | "status" | "json" | "shape";
+export type NotificationFetchFailure = "network" | "timeout" | "aborted" | "status" | "tooLarge" | "json" | "shape";
 
 /** A fetch that did not produce a usable page. `getNotifications` logs it and resolves empty. */
 export class NotificationFetchError extends NotificationsError {

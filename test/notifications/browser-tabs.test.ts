@@ -10,7 +10,8 @@ import * as path from "path";
 import type { Browser, BrowserContext, Page, WebSocket } from "playwright-core";
 import { buildBrowserExample } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
-import type { NotificationResponse } from "../../src/notifications";
+import { NotificationType, type NotificationDetails, type NotificationResponse } from "../../src/notifications";
+import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../src/notifications/live/cross-tab/protocol";
 import { sleep, until } from "../support/wait";
 import { ensureChromium, launchChromium, launchChromiumWithPageLifecycle } from "./browser-helpers";
 
@@ -23,6 +24,8 @@ const SWITCHED = "0x00000000000000000000000000000000000b0b09";
 /** The back-forward cache and the frozen leader, each on an account of its own. */
 const RESTORED = "0x00000000000000000000000000000000000b0b0a";
 const FROZEN = "0x00000000000000000000000000000000000b0b0b";
+/** Scenario 10: hostile input. */
+const HOSTILE_INPUT = "0x00000000000000000000000000000000000b0b0c";
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
 const WAIT_MS = Number(process.env.BROWSER_WAIT_MS ?? 60_000);
 
@@ -437,6 +440,67 @@ describe("examples/browser: one WebSocket for several tabs", function () {
       expect(hedger.connectionCount - connections).to.equal(3);
       const n = hedger.emit(NO_LOCKS, VISIBLE);
       await showsEach(tabs, "unread", [n.id]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("10) a hostile last_seen_action reaches every tab; a same-origin page's malformed messages and fake status change nothing", async () => {
+    const context = await browser!.newContext();
+    try {
+      const tabs = [await openTab(context, HOSTILE_INPUT), await openTab(context, HOSTILE_INPUT)];
+      await allOpen(tabs);
+      await until("one subscription", () => hedger.subscribers(HOSTILE_INPUT) === 1, WAIT_MS);
+      const hostile = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty"];
+      const emitted = [...hostile.map((action) => hedger.emit(HOSTILE_INPUT, { ...VISIBLE, last_seen_action: action })), hedger.emit(HOSTILE_INPUT, VISIBLE)];
+      const want = emitted.map((n) => n.id);
+      await showsEach(tabs, "unread", want);
+      tabs.push(await openTab(context, HOSTILE_INPUT));
+      await showsEach(tabs, "unread", want);
+
+      // A script of the same origin posts on the tabs' channel: malformed messages, a status while
+      // not the leader, then one good ingest, which arrives after the others (one sender's order).
+      const item: NotificationDetails = {
+        id: "peer-good",
+        quoteId: "4242",
+        createTime: "1700000000",
+        modifyTime: "1700000000",
+        counterpartyAddress: null,
+        filledAmountOpen: null,
+        filledAmountClose: null,
+        lastSeenAction: "SendQuote",
+        actionStatus: "success",
+        failureType: null,
+        failureMessage: null,
+        stateType: "alert",
+        notificationType: NotificationType.SUCCESS,
+        showInModal: true,
+      };
+      const ingest = (payload: unknown) => ({ v: CROSS_TAB_PROTOCOL_VERSION, from: "peer", kind: "action", action: { type: "notifications/ingest", payload } });
+      let bads = 0;
+      const bad = (fields: Record<string, unknown>) => ({ ...item, id: `peer-bad-${++bads}`, quoteId: String(5000 + bads), ...fields });
+      const messages = [
+        ingest([bad({ quoteId: 4243 })]),
+        ingest([bad({ createTime: 1700000000 })]),
+        ingest([bad({ showInModal: "yes" })]),
+        ingest([bad({ lastSeenAction: { nested: { deep: true } } })]),
+        ingest([bad({ extra: "field" })]),
+        ingest([{ id: "peer-bad-0", modifyTime: "1700000001", notificationType: "Success", showInModal: true }]),
+        { v: CROSS_TAB_PROTOCOL_VERSION, from: "peer", kind: "status", status: "closed" },
+        ingest([item]),
+      ];
+      await tabs[0].page.evaluate(
+        ({ name, messages }) => {
+          const channel = new BroadcastChannel(name);
+          for (const message of messages) channel.postMessage(message);
+          channel.close();
+        },
+        { name: crossTabNames(hedger.socketUrl, HOSTILE_INPUT).channel, messages }
+      );
+      await showsEach(tabs, "unread", [...want, item.id as string]);
+      const statuses = await Promise.all(tabs.map((t) => t.page.$eval('[data-testid="status"]', (el) => (el as HTMLElement).dataset.status)));
+      expect(statuses, "every tab still shows the leader's socket open").to.deep.equal(["open", "open", "open"]);
+      for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
     } finally {
       await context.close();
     }

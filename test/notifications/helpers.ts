@@ -115,3 +115,45 @@ export function expectInvariants(state: NotificationState): void {
   // fraction of a millisecond even on empty arrays, and the equivalence test calls this 6,000 times.
   if (problems.length > 0) expect(problems, "list invariants").to.deep.equal([]);
 }
+
+/** Wire strings that name members of Object.prototype. */
+export const HOSTILE = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty"] as const;
+
+/** The store's type, field by field: what `typeof` each field may have ("null" for null). */
+const FIELD_TYPES: Record<string, { types: string[]; optional?: true }> = {
+  id: { types: ["string", "null"] },
+  quoteId: { types: ["string", "null"] },
+  createTime: { types: ["string"] },
+  modifyTime: { types: ["string"] },
+  counterpartyAddress: { types: ["string", "null"] },
+  filledAmountOpen: { types: ["string", "null"] },
+  filledAmountClose: { types: ["string", "null"] },
+  lastSeenAction: { types: ["string", "null"] },
+  actionStatus: { types: ["string", "null"] },
+  failureType: { types: ["string", "null"] },
+  failureMessage: { types: ["string", "null"] },
+  errorCode: { types: ["number", "null"], optional: true },
+  stateType: { types: ["string", "null"] },
+  version: { types: ["number"], optional: true },
+  tempQuoteId: { types: ["number"], optional: true },
+  orderType: { types: ["string"], optional: true },
+  notificationType: { types: ["string"] },
+  showInModal: { types: ["boolean"] },
+  transferAmount: { types: ["string"], optional: true },
+  transferType: { types: ["string"], optional: true },
+};
+
+/** Own fields only, each of the store type's JSON kinds, and a structured clone equal to it. */
+export function expectPlainNotification(n: unknown): void {
+  expect(Object.getPrototypeOf(n), "a plain object").to.equal(Object.prototype);
+  const record = n as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    expect(FIELD_TYPES, `field ${key} is one of the store's`).to.have.own.property(key);
+    const kind = record[key] === null ? "null" : typeof record[key];
+    expect(FIELD_TYPES[key].types, `type of ${key}`).to.include(kind);
+  }
+  for (const [key, spec] of Object.entries(FIELD_TYPES)) {
+    if (spec.optional !== true) expect(Object.prototype.hasOwnProperty.call(record, key), `${key} present`).to.equal(true);
+  }
+  expect(structuredClone(n)).to.deep.equal(n);
+}

@@ -46,8 +46,18 @@ export interface FetchPageEffects {
   fetch: FetchLike | undefined;
   logger: NotificationsLogger;
   timeoutMs: number;
+  /** Largest body read, in bytes; default defaultMaxResponseBytes(size). */
+  maxResponseBytes?: number;
   timers?: NotificationsTimers;
   signal?: AbortSignal;
+}
+
+/**
+ * The default bound on one page's body: 4 KiB per requested item (ten times a typical item), and
+ * never under 1 MiB, the bound on one socket message. A page over it is a failed fetch.
+ */
+export function defaultMaxResponseBytes(size: number): number {
+  return Math.max(1024 * 1024, size * 4096);
 }
 
 function bad(message: string): NotificationsInputError {
@@ -121,9 +131,59 @@ function errorText(err: unknown): string {
 }
 
 /**
+ * The body as text, read as a stream that is cancelled once it passes `maxBytes`: an endless or huge
+ * body costs at most about `maxBytes` of memory, and the connection is dropped rather than drained.
+ */
+async function readBody(response: Response, maxBytes: number, url: string): Promise<string> {
+  const tooLarge = () => new NotificationFetchError("tooLarge", `${url} answered with a body over ${maxBytes} bytes (maxResponseBytes)`);
+  const checked = (text: string) => {
+    if (text.length > maxBytes) throw tooLarge();
+    return text;
+  };
+  if (Number(response.headers?.get("content-length")) > maxBytes) throw tooLarge();
+  const body = response.body;
+  // A fetch without streams (a test double, say): the bound can only be checked afterwards.
+  if (!body) return checked(await response.text());
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let total = 0; ;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    total += value.byteLength;
+    if (total > maxBytes) {
+      reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** The page in a response: its status, then its body, bounded in bytes and in items. */
+async function readPage(response: Response, request: NotificationPageRequest, url: string, effects: FetchPageEffects): Promise<NotificationPage> {
+  if (!response.ok) throw new NotificationFetchError("status", `${url} answered HTTP ${response.status}`, response.status);
+  const text = await readBody(response, effects.maxResponseBytes ?? defaultMaxResponseBytes(request.size), url);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new NotificationFetchError("json", `${url} answered with a body that is not JSON`);
+  }
+  const all = typeof json === "object" && json !== null ? (json as { position_state?: unknown }).position_state : undefined;
+  if (!Array.isArray(all)) throw new NotificationFetchError("shape", `${url} answered JSON without a position_state array`);
+  if (all.length > request.size) {
+    effects.logger.warn(`notifications: ${url} answered ${all.length} items for a page of ${request.size}; kept the first ${request.size}`);
+  }
+  const items: unknown[] = all.slice(0, request.size);
+  return { notifications: parseNotificationResponses(items, effects.logger), itemCount: items.length };
+}
+
+/**
  * Fetches and parses one page. Rejects with NotificationFetchError on a network error, a timeout,
- * an abort through `signal`, a non-2xx status, a body that is not JSON, or a JSON body without a
- * `position_state` array. Malformed items are dropped with a warning; the rest of the page is kept.
+ * an abort through `signal`, a non-2xx status, a body over `maxResponseBytes`, a body that is not
+ * JSON, or a JSON body without a `position_state` array; a failed request is aborted, so that
+ * nothing of it stays open. Malformed items are dropped with a warning, and items beyond `size` with
+ * one warning; the rest of the page is kept.
  */
 export async function fetchNotificationPage(request: NotificationPageRequest, effects: FetchPageEffects): Promise<NotificationPage> {
   const fetchFn = effects.fetch;
@@ -157,23 +217,11 @@ export async function fetchNotificationPage(request: NotificationPageRequest, ef
       body: requestBody(request),
       signal: controller.signal,
     });
-    const text = await response.text();
-    if (!response.ok) {
-      throw new NotificationFetchError("status", `${url} answered HTTP ${response.status}`, response.status);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new NotificationFetchError("json", `${url} answered with a body that is not JSON`);
-    }
-    const items = typeof json === "object" && json !== null ? (json as Record<string, unknown>).position_state : undefined;
-    if (!Array.isArray(items)) {
-      throw new NotificationFetchError("shape", `${url} answered JSON without a position_state array`);
-    }
-    return { notifications: parseNotificationResponses(items, effects.logger), itemCount: items.length };
+    return await readPage(response, request, url, effects);
   } catch (err) {
-    throw failure(err);
+    const error = failure(err);
+    controller.abort();
+    throw error;
   } finally {
     timers.clearTimeout(timer);
     outer?.removeEventListener("abort", onOuterAbort);

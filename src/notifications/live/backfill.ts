@@ -97,7 +97,8 @@ async function fetchPages(backfill: Backfill, s: Session, signal: AbortSignal): 
   const { ctx } = backfill;
   const { backfillPageSize: size, backfillMaxPages: maxPages, logger } = ctx.options;
   const since = backfillSince(ctx.store.getState().notifications.lastUpdateTimestamp, s.startedAtSeconds);
-  const effects = { fetch: ctx.options.fetch ?? globalFetch(), logger, timeoutMs: ctx.options.fetchTimeoutMs, timers: ctx.options.timers, signal };
+  const { fetchTimeoutMs: timeoutMs, maxResponseBytes, timers } = ctx.options;
+  const effects = { fetch: ctx.options.fetch ?? globalFetch(), logger, timeoutMs, maxResponseBytes, timers, signal };
   const request = { baseUrl: s.payload.baseUrl!, account: s.payload.account, appName: s.payload.appName!, modifyTimeGte: since };
   for (let page = 0; page < maxPages; page++) {
     const result = await fetchNotificationPage({ ...request, start: page * size, size }, effects);

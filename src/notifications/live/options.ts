@@ -22,6 +22,8 @@ export interface NotificationsMiddlewareOptions {
   backfillMaxPages?: number;
   /** Timeout of each backfill request. Default 10000. */
   fetchTimeoutMs?: number;
+  /** Largest body of one backfill page, in bytes. Default 4 KiB per item of backfillPageSize, at least 1 MiB. */
+  maxResponseBytes?: number;
   fetch?: FetchLike;
   logger?: NotificationsLogger;
   timers?: NotificationsTimers;
@@ -54,6 +56,8 @@ export interface LiveOptions {
   backfillPageSize: number;
   backfillMaxPages: number;
   fetchTimeoutMs: number;
+  /** Undefined for the default, which depends on the page size. */
+  maxResponseBytes: number | undefined;
   fetch: FetchLike | undefined;
   logger: NotificationsLogger;
   timers: NotificationsTimers;
@@ -82,6 +86,7 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     backfillPageSize: options.backfillPageSize ?? 100,
     backfillMaxPages: options.backfillMaxPages ?? 100,
     fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: options.maxResponseBytes,
     fetch: options.fetch,
     logger: options.logger ?? console,
     timers: options.timers ?? globalTimers,
@@ -94,5 +99,6 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     check(name, resolved[name], false);
   }
   check("newNotificationFlagMs", resolved.newNotificationFlagMs, true);
+  if (resolved.maxResponseBytes !== undefined) check("maxResponseBytes", resolved.maxResponseBytes, false);
   return resolved;
 }

@@ -17,22 +17,27 @@ export enum LastSeenAction {
   SEND_QUOTE_TRANSACTION = "SendQuoteTransaction",
 }
 
-/** A user-facing message for each LastSeenAction value. */
-export const NotificationMessages: Readonly<Record<LastSeenAction, string>> = Object.freeze({
-  [LastSeenAction.SEND_QUOTE]: "Open Order",
-  [LastSeenAction.FAILED_TO_PUT_ON_EXCHANGE]: "Failed To Put On Exchange",
-  [LastSeenAction.REQUEST_TO_CANCEL_QUOTE]: "Cancel Open Order",
-  [LastSeenAction.REQUEST_TO_CLOSE_POSITION]: "Close Position",
-  [LastSeenAction.UNLOCK_QUOTE]: "Unlock Quote",
-  [LastSeenAction.REQUEST_TO_CANCEL_CLOSE_REQUEST]: "Cancel Close Position",
-  [LastSeenAction.LIQUIDATE_POSITION]: "Liquidate Position",
-  [LastSeenAction.FILL_LIMIT_ORDER_OPEN]: "Fill Limit Order Open",
-  [LastSeenAction.FILL_LIMIT_ORDER_CLOSE]: "Fill Limit Order Close",
-  [LastSeenAction.INSTANT_REQUEST_TO_CLOSE_POSITION]: "Instant Close",
-  [LastSeenAction.FILL_ORDER_INSTANT_CLOSE]: "Fill Instant Order Close",
-  [LastSeenAction.INSTANT_RFQ]: "Instant Open",
-  [LastSeenAction.SEND_QUOTE_TRANSACTION]: "Send Quote Transaction",
-});
+/**
+ * A user-facing message for each LastSeenAction value. It has no prototype, so indexing it with
+ * any string from the wire gives a message or undefined, never an Object.prototype member.
+ */
+export const NotificationMessages: Readonly<Record<LastSeenAction, string>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<LastSeenAction, string>, {
+    [LastSeenAction.SEND_QUOTE]: "Open Order",
+    [LastSeenAction.FAILED_TO_PUT_ON_EXCHANGE]: "Failed To Put On Exchange",
+    [LastSeenAction.REQUEST_TO_CANCEL_QUOTE]: "Cancel Open Order",
+    [LastSeenAction.REQUEST_TO_CLOSE_POSITION]: "Close Position",
+    [LastSeenAction.UNLOCK_QUOTE]: "Unlock Quote",
+    [LastSeenAction.REQUEST_TO_CANCEL_CLOSE_REQUEST]: "Cancel Close Position",
+    [LastSeenAction.LIQUIDATE_POSITION]: "Liquidate Position",
+    [LastSeenAction.FILL_LIMIT_ORDER_OPEN]: "Fill Limit Order Open",
+    [LastSeenAction.FILL_LIMIT_ORDER_CLOSE]: "Fill Limit Order Close",
+    [LastSeenAction.INSTANT_REQUEST_TO_CLOSE_POSITION]: "Instant Close",
+    [LastSeenAction.FILL_ORDER_INSTANT_CLOSE]: "Fill Instant Order Close",
+    [LastSeenAction.INSTANT_RFQ]: "Instant Open",
+    [LastSeenAction.SEND_QUOTE_TRANSACTION]: "Send Quote Transaction",
+  })
+);
 
 export enum FailureType {
   SOLVENCY_PROBLEM = "Solvency Problem",

@@ -7,10 +7,11 @@ import type { NotificationDetails } from "../state/types";
 
 type Ungrouped = Omit<NotificationDetails, "notificationType" | "showInModal"> & Partial<Pick<NotificationDetails, "notificationType" | "showInModal">>;
 
-/** Hedgers still send the old exchange-specific name. */
-const LEGACY_LAST_SEEN_ACTIONS: Readonly<Record<string, string>> = {
-  FailedToPutOnBinance: LastSeenAction.FAILED_TO_PUT_ON_EXCHANGE,
-};
+/**
+ * Hedgers still send the old exchange-specific name. A Map, because the key is a wire string: an
+ * object would answer "constructor" or "__proto__" from its prototype (docs/design.md#wire-format).
+ */
+const LEGACY_LAST_SEEN_ACTIONS: ReadonlyMap<string, string> = new Map([["FailedToPutOnBinance", LastSeenAction.FAILED_TO_PUT_ON_EXCHANGE]]);
 
 /** Type and modal visibility from stateType, lastSeenAction and actionStatus. Returns a new object. */
 export function groupingNotification(n: Ungrouped): NotificationDetails {
@@ -97,7 +98,7 @@ function convert(raw: unknown): NotificationDetails {
     counterpartyAddress: nullableString(r, "counterparty_address"),
     filledAmountOpen: nullableString(r, "filled_amount_open"),
     filledAmountClose: nullableString(r, "filled_amount_close"),
-    lastSeenAction: lastSeen !== null && lastSeen in LEGACY_LAST_SEEN_ACTIONS ? LEGACY_LAST_SEEN_ACTIONS[lastSeen] : lastSeen,
+    lastSeenAction: lastSeen === null ? null : (LEGACY_LAST_SEEN_ACTIONS.get(lastSeen) ?? lastSeen),
     actionStatus: nullableString(r, "action_status"),
     failureType: nullableString(r, "failure_type"),
     failureMessage: nullableString(r, "failure_message"),

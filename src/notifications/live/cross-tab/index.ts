@@ -43,6 +43,8 @@ interface Run {
   controller: AbortController;
   channel: BroadcastChannelLike;
   leader: boolean;
+  /** The tab that last announced it holds the lock, as far as this tab knows: the only one whose status counts. */
+  leaderId?: string;
 }
 
 interface Tab {
@@ -85,6 +87,9 @@ function start(tab: Tab, payload: ConnectNotificationsPayload): boolean {
   const lead = () => {
     if (tab.run !== run || run.leader) return;
     run.leader = true;
+    run.leaderId = tab.id;
+    // Before the session's first status, so that the followers take that status from this tab.
+    post(tab, run, { kind: "leader", status: tab.ctx.status });
     tab.hooks.lead(run.payload);
   };
   holdLeadership(effects.locks, names.lock, run.controller.signal, lead, (error) => {
@@ -129,27 +134,28 @@ function observe(tab: Tab, action: { type?: unknown; payload?: unknown }, before
 }
 
 function receive(tab: Tab, run: Run, data: unknown): void {
-  const message = readMessage(data);
+  const { logger } = tab.ctx.options;
+  const message = readMessage(data, (why) => logger.warn(`notifications: ignored a message from another tab: ${why}`));
   if (message === undefined || message.from === tab.id) return;
   const lists = tab.ctx.store.getState().notifications;
   switch (message.kind) {
     case "hello":
-      post(tab, run, {
-        kind: "lists",
-        to: message.from,
-        unread: lists.unreadNotifications.slice(),
-        read: lists.readNotifications.slice(),
-        ...(run.leader ? { status: tab.ctx.status } : {}),
-      });
+      post(tab, run, { kind: "lists", to: message.from, unread: lists.unreadNotifications.slice(), read: lists.readNotifications.slice() });
+      if (run.leader) post(tab, run, { kind: "leader", status: tab.ctx.status });
       return;
     case "lists":
-      if (message.to === tab.id) applyRemote(tab, () => applyLists(tab, run, message));
+      if (message.to === tab.id) applyRemote(tab, () => applyLists(tab, message));
       return;
     case "action":
       applyRemote(tab, () => applyAction(tab, message.action));
       return;
+    case "leader":
     case "status":
-      if (!run.leader) applyRemote(tab, () => setStatus(tab.ctx, message.status));
+      if (message.kind === "leader" && !run.leader) run.leaderId = message.from;
+      if (message.from === run.leaderId) applyRemote(tab, () => setStatus(tab.ctx, message.status));
+      // Before any announcement this tab is still joining; the leader's answer to its hello brings the status.
+      else if (run.leaderId !== undefined)
+        logger.warn(`notifications: ignored a status from tab ${JSON.stringify(message.from.slice(0, 40))}, which is not the leader`);
       return;
   }
 }
@@ -169,12 +175,11 @@ function applyAction(tab: Tab, action: RelayedAction): void {
 }
 
 /** A peer's lists, merged by the list rules: what is read anywhere stays read, nothing doubles. */
-function applyLists(tab: Tab, run: Run, message: ListsMessage): void {
+function applyLists(tab: Tab, message: ListsMessage): void {
   const { store } = tab.ctx;
   if (message.unread.length > 0) store.dispatch(ingestNotifications(message.unread));
   if (message.read.length > 0) {
     if (store.getState().notifications.readNotifications.length === 0) store.dispatch(setReadNotifications(message.read));
     else for (const n of message.read) store.dispatch(addReadNotification(n));
   }
-  if (message.status !== undefined && !run.leader) setStatus(tab.ctx, message.status);
 }

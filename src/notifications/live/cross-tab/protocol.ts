@@ -1,10 +1,11 @@
 // What crosses the BroadcastChannel between tabs: plain data with a version field. A message of
 // another version, or one that does not have the expected shape, is ignored (docs/live-notifications.md#one-socket-per-browser).
 import { NotificationsActionType as A } from "../../state/actions";
+import { NotificationType, OrderType } from "../../state/enums";
 import type { ConnectionStatus, NotificationDetails } from "../../state/types";
 
-/** Bumped whenever a message changes shape; tabs of different versions ignore each other. */
-export const CROSS_TAB_PROTOCOL_VERSION = 1;
+/** Bumped whenever a message changes shape; tabs of different versions ignore each other. 2: the leader announces itself. */
+export const CROSS_TAB_PROTOCOL_VERSION = 2;
 
 const PREFIX = "multiaccount-kit/notifications";
 
@@ -51,49 +52,119 @@ export interface ListsMessage extends Base {
   to: string;
   unread: NotificationDetails[];
   read: NotificationDetails[];
-  /** Only the leader sends its socket's status. */
-  status?: ConnectionStatus;
 }
 /** One list change, applied in every other tab through the same reducer. */
 export interface ActionMessage extends Base {
   kind: "action";
   action: RelayedAction;
 }
-/** The leader's socket status. */
+/**
+ * The socket's status: `leader` from a tab granted the lock (on the grant, and in answer to a
+ * hello), `status` on each change after. A `status` counts only from the tab that last said `leader`.
+ */
 export interface StatusMessage extends Base {
-  kind: "status";
+  kind: "status" | "leader";
   status: ConnectionStatus;
 }
 
 export type CrossTabMessage = HelloMessage | ListsMessage | ActionMessage | StatusMessage;
 
-const STATUSES: ReadonlySet<string> = new Set(["idle", "connecting", "open", "reconnecting", "closed"]);
+const STATUSES: ReadonlySet<unknown> = new Set(["idle", "connecting", "open", "reconnecting", "closed"]);
+const NOTIFICATION_TYPES: ReadonlySet<unknown> = new Set(Object.values(NotificationType));
+const ORDER_TYPES: ReadonlySet<unknown> = new Set(Object.values(OrderType));
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-const isItem = (x: unknown): x is NotificationDetails => isObject(x) && typeof x.modifyTime === "string" && typeof x.notificationType === "string";
-const isItems = (x: unknown): x is NotificationDetails[] => Array.isArray(x) && x.every(isItem);
+type Check = (x: unknown) => boolean;
+const isString: Check = (x) => typeof x === "string";
+const isNullableString: Check = (x) => x === null || isString(x);
+const isNumber: Check = (x) => typeof x === "number" && Number.isFinite(x);
 
-function validAction(a: unknown): a is RelayedAction {
-  if (!isObject(a) || typeof a.type !== "string" || !RELAYED_ACTION_TYPES.has(a.type)) return false;
-  const many = a.type === A.ingest || a.type === A.setUnreadNotifications || a.type === A.setReadNotifications || a.type === A.readAllNotifications;
-  return many ? isItems(a.payload) : isItem(a.payload);
+/** Every field of NotificationDetails: its check, and whether it may be absent (docs/design.md#list-rules). */
+const FIELDS: ReadonlyMap<string, [Check, boolean?]> = new Map<string, [Check, boolean?]>([
+  ...[
+    "id",
+    "quoteId",
+    "counterpartyAddress",
+    "filledAmountOpen",
+    "filledAmountClose",
+    "lastSeenAction",
+    "actionStatus",
+    "failureType",
+    "failureMessage",
+    "stateType",
+  ].map((key): [string, [Check]] => [key, [isNullableString]]),
+  ["createTime", [isString]],
+  ["modifyTime", [isString]],
+  ["errorCode", [(x) => x === null || isNumber(x), true]],
+  ["version", [isNumber, true]],
+  ["tempQuoteId", [Number.isSafeInteger, true]],
+  ["orderType", [(x) => ORDER_TYPES.has(x), true]],
+  ["notificationType", [(x) => NOTIFICATION_TYPES.has(x)]],
+  ["showInModal", [(x) => typeof x === "boolean"]],
+  ["transferAmount", [isString, true]],
+  ["transferType", [isString, true]],
+]);
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && Object.getPrototypeOf(x) === Object.prototype;
+const own = (x: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(x, key) ? x[key] : undefined);
+
+/** Why `x` is not a NotificationDetails with exactly the store type's fields, or undefined when it is one. */
+function itemProblem(x: unknown): string | undefined {
+  if (!isObject(x)) return "an item not a plain object";
+  const unknown = Object.keys(x).find((key) => !FIELDS.has(key));
+  if (unknown !== undefined) return `unknown field ${JSON.stringify(unknown)}`;
+  for (const [key, [check, optional]] of FIELDS) {
+    const value = own(x, key);
+    if (value === undefined ? optional !== true : !check(value)) return `${key} ${value === undefined ? "missing" : "of the wrong type"}`;
+  }
+  return undefined;
 }
 
-/** The message, if it is one of this version with the expected shape; otherwise undefined. */
-export function readMessage(data: unknown): CrossTabMessage | undefined {
-  if (!isObject(data) || data.v !== CROSS_TAB_PROTOCOL_VERSION || typeof data.from !== "string") return undefined;
-  switch (data.kind) {
-    case "hello":
-      return data as unknown as HelloMessage;
-    case "lists":
-      return typeof data.to === "string" && isItems(data.unread) && isItems(data.read) && (data.status === undefined || STATUSES.has(data.status as string))
-        ? (data as unknown as ListsMessage)
-        : undefined;
-    case "action":
-      return validAction(data.action) ? (data as unknown as ActionMessage) : undefined;
-    case "status":
-      return STATUSES.has(data.status as string) ? (data as unknown as StatusMessage) : undefined;
-    default:
-      return undefined;
+function itemsProblem(x: unknown): string | undefined {
+  if (!Array.isArray(x)) return "not an array";
+  for (const item of x) {
+    const problem = itemProblem(item);
+    if (problem !== undefined) return problem;
   }
+  return undefined;
+}
+
+function actionProblem(a: unknown): string | undefined {
+  if (!isObject(a) || !RELAYED_ACTION_TYPES.has(own(a, "type") as string)) return "not a relayed list change";
+  const many = a.type === A.ingest || a.type === A.setUnreadNotifications || a.type === A.setReadNotifications || a.type === A.readAllNotifications;
+  return many ? itemsProblem(own(a, "payload")) : itemProblem(own(a, "payload"));
+}
+
+function bodyProblem(data: Record<string, unknown>): string | undefined {
+  switch (own(data, "kind")) {
+    case "hello":
+      return undefined;
+    case "lists":
+      return isString(own(data, "to")) ? (itemsProblem(own(data, "unread")) ?? itemsProblem(own(data, "read"))) : "lists for no tab";
+    case "action":
+      return actionProblem(own(data, "action"));
+    case "status":
+    case "leader":
+      return STATUSES.has(own(data, "status")) ? undefined : "unknown status";
+    default:
+      return "unknown kind";
+  }
+}
+
+/**
+ * The message, if it is one of this version with exactly the expected shape, down to the type of
+ * every field of every notification. Otherwise undefined: silently for another version (tabs of two
+ * versions coexist while an app updates), through `reject` with the reason for anything else.
+ */
+export function readMessage(data: unknown, reject: (why: string) => void = () => undefined): CrossTabMessage | undefined {
+  const v = isObject(data) ? own(data, "v") : undefined;
+  if (typeof v === "number" && v !== CROSS_TAB_PROTOCOL_VERSION) return undefined;
+  const problem =
+    v !== CROSS_TAB_PROTOCOL_VERSION
+      ? "not of this protocol"
+      : !isString(own(data as Record<string, unknown>, "from"))
+        ? "no sender"
+        : bodyProblem(data as Record<string, unknown>);
+  if (problem === undefined) return data as CrossTabMessage;
+  reject(problem);
+  return undefined;
 }
