@@ -208,6 +208,7 @@ contract MultiAccount is
         onlyOwner(account)
     {
         if (!state) revert RevokeThroughProposal();
+        _checkTarget(account, target);
         _grant(account, target, selector);
     }
 
@@ -218,6 +219,7 @@ contract MultiAccount is
     {
         if (!state) revert RevokeThroughProposal();
         uint256 length = _checkSelectors(selectors);
+        _checkTarget(account, target);
         for (uint256 i; i < length; ++i) {
             _grant(account, target, selectors[i]);
         }
@@ -332,8 +334,15 @@ contract MultiAccount is
         if (length == 0) revert EmptySelectors();
     }
 
-    function _grant(address account, address target, bytes4 selector) private {
+    /// @dev Only after `onlyOwner`, so `msg.sender` is the owner. A grant to the owner (who may call
+    /// anything already) or to the account (which never calls the MultiAccount) means nothing, and
+    /// would only leave a misleading entry in `delegatedAccesses`.
+    function _checkTarget(address account, address target) private view {
         if (target == address(0)) revert ZeroAddress();
+        if (target == account || target == msg.sender) revert InvalidTarget(target);
+    }
+
+    function _grant(address account, address target, bytes4 selector) private {
         delegatedAccesses[account][target][selector] = true;
         // Granting again clears a pending revoke proposal, so a stale one cannot be used later.
         delete revokeProposalTimestamp[account][target][selector];

@@ -63,6 +63,47 @@ describe("MultiAccount delegation", () => {
       }
     });
 
+    it("refuses the account itself as a delegate, with InvalidTarget", async () => {
+      const { multiAccount, asAlice, account, echo } = await setup();
+      await expect(asAlice.delegateAccess(account, account, echo, true))
+        .to.be.revertedWithCustomError(multiAccount, "InvalidTarget")
+        .withArgs(account);
+      expect(await multiAccount.delegatedAccesses(account, account, echo)).to.equal(false);
+    });
+
+    it("refuses the account's owner as a delegate, with InvalidTarget", async () => {
+      const { multiAccount, asAlice, alice, account, echo } = await setup();
+      await expect(asAlice.delegateAccess(account, alice.address, echo, true))
+        .to.be.revertedWithCustomError(multiAccount, "InvalidTarget")
+        .withArgs(alice.address);
+      expect(await multiAccount.delegatedAccesses(account, alice.address, echo)).to.equal(false);
+    });
+
+    it("reverts a whole delegateAccesses batch whose target is the account or its owner, granting none of it", async () => {
+      const { multiAccount, asAlice, alice, account, echo, other } = await setup();
+      // A batch names one target for all its selectors, so one refused grant is the whole batch refused.
+      for (const target of [account, alice.address]) {
+        await expect(asAlice.delegateAccesses(account, target, [echo, other], true))
+          .to.be.revertedWithCustomError(multiAccount, "InvalidTarget")
+          .withArgs(target);
+        expect(await multiAccount.delegatedAccesses(account, target, echo)).to.equal(false);
+        expect(await multiAccount.delegatedAccesses(account, target, other)).to.equal(false);
+      }
+    });
+
+    it("still grants to any other target, another account of the same owner included", async () => {
+      const { multiAccount, asAlice, alice, bob, account, echo, other } = await setup();
+      const secondAccount = await addAccount(multiAccount, alice, "second");
+      await expect(asAlice.delegateAccess(account, bob.address, echo, true))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, bob.address, echo, true);
+      await expect(asAlice.delegateAccesses(account, secondAccount, [echo, other], true))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, secondAccount, other, true);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
+      expect(await multiAccount.delegatedAccesses(account, secondAccount, other)).to.equal(true);
+    });
+
     it("lets only the owner grant, propose and revoke", async () => {
       const { multiAccount, bob, carol, account, echo } = await setup();
       const asBob = multiAccount.connect(bob);

@@ -1,5 +1,6 @@
-// Delegation as the rules say it should behave: grant only, propose to revoke what is granted, and
-// revoke from proposal + cooldown (the cooldown in force at revoke time) for seven days.
+// Delegation as the rules say it should behave: grant only (never to the account or its owner),
+// propose to revoke what is granted, and revoke from proposal + cooldown (the cooldown in force at
+// revoke time) for seven days.
 import { ZERO_ADDRESS } from "../actors";
 import { text } from "../codec";
 import { accessKey, type AccessState } from "../model";
@@ -13,8 +14,13 @@ function access(ctx: Ctx, account: string, target: string, selector: string): Ac
   return ctx.s.accesses[key];
 }
 
-function grant(ctx: Ctx, account: string, target: string, selector: string): void {
+/** Called after `onlyOwner`, so the caller is the owner. */
+function checkTarget(ctx: Ctx, account: string, target: string): void {
   if (target === ZERO_ADDRESS) revert("ZeroAddress");
+  if (target === account || target === ctx.caller) revert("InvalidTarget", text.address(target));
+}
+
+function grant(ctx: Ctx, account: string, target: string, selector: string): void {
   const entry = access(ctx, account, target, selector);
   entry.granted = true;
   entry.proposedAt = 0;
@@ -25,6 +31,7 @@ export function delegateAccess(ctx: Ctx, account: string, target: string, select
   whenNotPaused(ctx);
   onlyOwner(ctx, account);
   if (!state) revert("RevokeThroughProposal");
+  checkTarget(ctx, account, target);
   grant(ctx, account, target, selector);
 }
 
@@ -33,6 +40,7 @@ export function delegateAccesses(ctx: Ctx, account: string, target: string, sele
   onlyOwner(ctx, account);
   if (!state) revert("RevokeThroughProposal");
   if (selectors.length === 0) revert("EmptySelectors");
+  checkTarget(ctx, account, target);
   for (const selector of selectors) grant(ctx, account, target, selector);
 }
 
