@@ -95,7 +95,7 @@ export const action: fc.Arbitrary<Action> = fc.oneof(
     })
   ),
   weighted(5, fc.record({ kind: fc.constant("propose" as const), caller, account, key })),
-  weighted(5, fc.record({ kind: fc.constant("revoke" as const), caller, account, key })),
+  weighted(7, fc.record({ kind: fc.constant("revoke" as const), caller, account, key })),
   weighted(
     6,
     fc.oneof(
