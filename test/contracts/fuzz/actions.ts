@@ -18,9 +18,6 @@ export type CallerSpec = { kind: "owner" } | { kind: "actor"; actor: Actor };
 
 export type Target = Actor | "zero";
 
-/** A grant may also name the account it is for (`self`), which the contracts refuse. */
-export type DelegateTarget = Target | "self";
-
 /**
  * A delegate (or former one) of a key the model knows calls that key's account: with the selector
  * it was granted first (`granted`), or with whatever the batch holds.
@@ -45,7 +42,7 @@ export type Action =
   | { kind: "deposit"; caller: CallerSpec; account: AccountRef; amount: AmountSpec; allocate: boolean }
   | { kind: "withdraw"; caller: CallerSpec; account: AccountRef; amount: AmountSpec }
   | { kind: "call"; caller: CallerSpec | DelegateSpec; account: AccountRef; items: CallItem[] }
-  | { kind: "delegate"; caller: CallerSpec; account: AccountRef; target: DelegateTarget; selectors: Fn[]; batch: boolean; state: boolean }
+  | { kind: "delegate"; caller: CallerSpec; account: AccountRef; target: Target; selectors: Fn[]; batch: boolean; state: boolean }
   | { kind: "propose"; caller: CallerSpec; account: AccountRef; key: KeyRef }
   | { kind: "revoke"; caller: CallerSpec; account: AccountRef; key: KeyRef }
   | { kind: "advanceTime"; mode: "seconds"; seconds: number }

@@ -7,7 +7,7 @@ import type { Resolver, Step } from "./types";
 export function delegateStep(r: Resolver, action: Extract<Action, { kind: "delegate" }>): Step {
   const account = resolveAccount(r, action.account);
   const from = resolveCaller(r, action.caller, account);
-  const target = action.target === "self" ? account : resolveTarget(r, action.target);
+  const target = resolveTarget(r, action.target);
   const selectors = action.selectors.map((f) => selectorOf(r, f));
   if (!action.batch) {
     const selector = selectors[0] ?? selectorOf(r, "echo");
