@@ -49,6 +49,9 @@ interface IMultiAccount {
     error AllocationRoundsToZero(uint256 amount);
     /// @notice `proposeToRevokeAccesses`: the selector is not granted, so there is nothing to revoke.
     error AccessNotGranted(bytes4 selector);
+    /// @notice `delegateAccess(es)`: the target is the account itself or its owner, which a grant
+    /// must never name (the owner may already call anything).
+    error InvalidTarget(address target);
 
     function initialize(address admin, address protocolAddress_, bytes calldata accountImplementation_) external;
 

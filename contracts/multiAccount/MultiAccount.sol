@@ -53,9 +53,21 @@ contract MultiAccount is
     mapping(address account => mapping(address target => mapping(bytes4 selector => uint256)))
         public revokeProposalTimestamp;
 
-    /// @dev Reserved for future versions; shrink it by the slots a new version adds. The layout is
-    /// append-only from here on (see CHANGELOG.md).
-    uint256[42] private __gap;
+    // ---- added after 0.1.0 (the layout is append-only: contracts/layout/, docs/contracts.md)
+
+    /// @dev Seconds spent paused, summed over the pauses that have ended since this variable exists.
+    uint256 private _pausedTotal;
+    /// @dev When the pause in force began; 0 when not paused, or paused since before this variable
+    /// existed (that pause's start is unknown, so it does not count).
+    uint256 private _pausedAt;
+    /// @dev `_pausedTotal` when a revoke proposal was made. Proposals are made only while not paused,
+    /// so the time paused since a proposal is `_pausedTotal` minus this. Meaningful only while its
+    /// `revokeProposalTimestamp` is non-zero; every proposal writes it.
+    mapping(address account => mapping(address target => mapping(bytes4 selector => uint256)))
+        private _pausedTotalAtProposal;
+
+    /// @dev Reserved for future versions; shrink it by the slots a new version adds.
+    uint256[39] private __gap;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -208,6 +220,7 @@ contract MultiAccount is
         onlyOwner(account)
     {
         if (!state) revert RevokeThroughProposal();
+        _checkTarget(account, target);
         _grant(account, target, selector);
     }
 
@@ -218,6 +231,7 @@ contract MultiAccount is
     {
         if (!state) revert RevokeThroughProposal();
         uint256 length = _checkSelectors(selectors);
+        _checkTarget(account, target);
         for (uint256 i; i < length; ++i) {
             _grant(account, target, selectors[i]);
         }
@@ -229,10 +243,12 @@ contract MultiAccount is
         onlyOwner(account)
     {
         uint256 length = _checkSelectors(selectors);
+        uint256 pausedTotal = _pausedTotal;
         for (uint256 i; i < length; ++i) {
             bytes4 selector = selectors[i];
             if (!delegatedAccesses[account][target][selector]) revert AccessNotGranted(selector);
             revokeProposalTimestamp[account][target][selector] = block.timestamp;
+            _pausedTotalAtProposal[account][target][selector] = pausedTotal;
             emit ProposeToRevokeAccess(account, target, selector);
         }
     }
@@ -245,11 +261,15 @@ contract MultiAccount is
         uint256 length = _checkSelectors(selectors);
         // The cooldown in force now applies, not the one in force at proposal time.
         uint256 cooldown = revokeCooldown;
+        uint256 pausedTotal = _pausedTotal;
         for (uint256 i; i < length; ++i) {
             bytes4 selector = selectors[i];
             uint256 proposedAt = revokeProposalTimestamp[account][target][selector];
             if (proposedAt == 0) revert NoRevokeProposal(selector);
-            uint256 readyAt = proposedAt + cooldown;
+            // A proposal ages only while the contract runs. Paused, the owner cannot revoke and the
+            // delegate cannot call, so a pause must neither eat the owner's 7 days nor the notice the
+            // cooldown gives the delegate: both move later by the time paused since the proposal.
+            uint256 readyAt = proposedAt + cooldown + (pausedTotal - _pausedTotalAtProposal[account][target][selector]);
             if (block.timestamp < readyAt) revert RevokeCooldownNotPassed(selector, readyAt);
             if (block.timestamp > readyAt + REVOKE_PROPOSAL_LIFETIME) {
                 revert RevokeProposalExpired(selector, readyAt + REVOKE_PROPOSAL_LIFETIME);
@@ -286,10 +306,16 @@ contract MultiAccount is
 
     function pause() external onlyRole(PAUSER_ROLE) {
         _pause();
+        _pausedAt = block.timestamp;
     }
 
     function unpause() external onlyRole(UNPAUSER_ROLE) {
         _unpause();
+        uint256 pausedAt = _pausedAt;
+        if (pausedAt != 0) {
+            _pausedTotal += block.timestamp - pausedAt;
+            _pausedAt = 0;
+        }
     }
 
     // ---------------------------------------------------------------- views
@@ -332,8 +358,15 @@ contract MultiAccount is
         if (length == 0) revert EmptySelectors();
     }
 
-    function _grant(address account, address target, bytes4 selector) private {
+    /// @dev Only after `onlyOwner`, so `msg.sender` is the owner. A grant to the owner (who may call
+    /// anything already) or to the account (which never calls the MultiAccount) means nothing, and
+    /// would only leave a misleading entry in `delegatedAccesses`.
+    function _checkTarget(address account, address target) private view {
         if (target == address(0)) revert ZeroAddress();
+        if (target == account || target == msg.sender) revert InvalidTarget(target);
+    }
+
+    function _grant(address account, address target, bytes4 selector) private {
         delegatedAccesses[account][target][selector] = true;
         // Granting again clears a pending revoke proposal, so a stale one cannot be used later.
         delete revokeProposalTimestamp[account][target][selector];

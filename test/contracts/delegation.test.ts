@@ -1,7 +1,9 @@
 // Delegation: grants per selector, and revocation only through a proposal that has aged past the
 // cooldown read at revoke time and has not expired.
 import { expect } from "chai";
-import { useSnapshot, addAccount, minedAt, selectorOf, setNextBlockTimestamp } from "./fixture";
+import type { Contract } from "ethers";
+import type { SignerWithAddress } from "@nomiclabs/hardhat-ethers/signers";
+import { useSnapshot, addAccount, ethers, minedAt, selectorOf, setNextBlockTimestamp } from "./fixture";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -61,6 +63,47 @@ describe("MultiAccount delegation", () => {
       ]) {
         await expect(call()).to.be.revertedWithCustomError(multiAccount, "EmptySelectors");
       }
+    });
+
+    it("refuses the account itself as a delegate, with InvalidTarget", async () => {
+      const { multiAccount, asAlice, account, echo } = await setup();
+      await expect(asAlice.delegateAccess(account, account, echo, true))
+        .to.be.revertedWithCustomError(multiAccount, "InvalidTarget")
+        .withArgs(account);
+      expect(await multiAccount.delegatedAccesses(account, account, echo)).to.equal(false);
+    });
+
+    it("refuses the account's owner as a delegate, with InvalidTarget", async () => {
+      const { multiAccount, asAlice, alice, account, echo } = await setup();
+      await expect(asAlice.delegateAccess(account, alice.address, echo, true))
+        .to.be.revertedWithCustomError(multiAccount, "InvalidTarget")
+        .withArgs(alice.address);
+      expect(await multiAccount.delegatedAccesses(account, alice.address, echo)).to.equal(false);
+    });
+
+    it("reverts a whole delegateAccesses batch whose target is the account or its owner, granting none of it", async () => {
+      const { multiAccount, asAlice, alice, account, echo, other } = await setup();
+      // A batch names one target for all its selectors, so one refused grant is the whole batch refused.
+      for (const target of [account, alice.address]) {
+        await expect(asAlice.delegateAccesses(account, target, [echo, other], true))
+          .to.be.revertedWithCustomError(multiAccount, "InvalidTarget")
+          .withArgs(target);
+        expect(await multiAccount.delegatedAccesses(account, target, echo)).to.equal(false);
+        expect(await multiAccount.delegatedAccesses(account, target, other)).to.equal(false);
+      }
+    });
+
+    it("still grants to any other target, another account of the same owner included", async () => {
+      const { multiAccount, asAlice, alice, bob, account, echo, other } = await setup();
+      const secondAccount = await addAccount(multiAccount, alice, "second");
+      await expect(asAlice.delegateAccess(account, bob.address, echo, true))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, bob.address, echo, true);
+      await expect(asAlice.delegateAccesses(account, secondAccount, [echo, other], true))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, secondAccount, other, true);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
+      expect(await multiAccount.delegatedAccesses(account, secondAccount, other)).to.equal(true);
     });
 
     it("lets only the owner grant, propose and revoke", async () => {
@@ -220,6 +263,111 @@ describe("MultiAccount delegation", () => {
       expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
       expect(await multiAccount.delegatedAccesses(account, bob.address, other)).to.equal(true);
       expect(await multiAccount.delegatedAccesses(account, carol.address, echo)).to.equal(true);
+    });
+  });
+
+  describe("pausing", () => {
+    // A proposal ages only while the contract runs: neither the owner (who cannot revoke) nor the
+    // delegate (who cannot call) can act while it is paused.
+    async function pauseBetween(admin: SignerWithAddress, multiAccount: Contract, from: number, to: number) {
+      await setNextBlockTimestamp(from);
+      await multiAccount.connect(admin).pause();
+      await setNextBlockTimestamp(to);
+      await multiAccount.connect(admin).unpause();
+    }
+
+    async function proposeBoth() {
+      const context = await setup();
+      const { asAlice, bob, account, echo, other } = context;
+      await asAlice.delegateAccesses(account, bob.address, [echo, other], true);
+      const proposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo, other]));
+      return { ...context, proposedAt };
+    }
+
+    it("keeps a proposal usable through an 8-day pause: the revoke goes through once unpaused", async () => {
+      const { multiAccount, admin, asAlice, bob, account, echo, echoCall, proposedAt } = await proposeBoth();
+      await setNextBlockTimestamp(proposedAt + HOUR);
+      await multiAccount.connect(admin).pause();
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo])).to.be.revertedWithCustomError(multiAccount, "EnforcedPause");
+      await setNextBlockTimestamp(proposedAt + HOUR + 8 * DAY);
+      await multiAccount.connect(admin).unpause();
+
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, bob.address, echo, false);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
+      await expect(multiAccount.connect(bob)._call(account, [echoCall]))
+        .to.be.revertedWithCustomError(multiAccount, "AccessNotDelegated")
+        .withArgs(account, bob.address, echo);
+    });
+
+    it("delays readiness by the time paused during the cooldown, to the second", async () => {
+      const { multiAccount, admin, asAlice, bob, account, echo, proposedAt } = await proposeBoth();
+      await pauseBetween(admin, multiAccount, proposedAt + 600, proposedAt + 600 + 1800);
+      const readyAt = proposedAt + HOUR + 1800;
+      await setNextBlockTimestamp(readyAt - 1);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeCooldownNotPassed")
+        .withArgs(echo, readyAt);
+      await setNextBlockTimestamp(readyAt);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.emit(multiAccount, "DelegateAccess")
+        .withArgs(account, bob.address, echo, false);
+    });
+
+    it("extends the usable window by exactly the time paused within it", async () => {
+      const { multiAccount, admin, asAlice, bob, account, echo, other, proposedAt } = await proposeBoth();
+      await pauseBetween(admin, multiAccount, proposedAt + HOUR + 2 * DAY, proposedAt + HOUR + 5 * DAY);
+      const expiresAt = proposedAt + HOUR + LIFETIME + 3 * DAY;
+      await setNextBlockTimestamp(expiresAt);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+      await setNextBlockTimestamp(expiresAt + 1);
+      await expect(asAlice.revokeAccesses(account, bob.address, [other]))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeProposalExpired")
+        .withArgs(other, expiresAt);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, other)).to.equal(true);
+    });
+
+    it("adds up repeated pauses after the proposal, and ignores a pause before it", async () => {
+      const { multiAccount, admin, asAlice, bob, account, echo, other } = await setup();
+      await asAlice.delegateAccesses(account, bob.address, [echo, other], true);
+      const now = (await ethers.provider.getBlock("latest")).timestamp;
+      await pauseBetween(admin, multiAccount, now + 10, now + 10 + 5 * DAY);
+      const proposedAt = now + 5 * DAY + 20;
+      await setNextBlockTimestamp(proposedAt);
+      await asAlice.proposeToRevokeAccesses(account, bob.address, [echo, other]);
+      const pauses = [
+        [proposedAt + 60, 20 * 60],
+        [proposedAt + HOUR + DAY, 2 * DAY],
+        [proposedAt + HOUR + 4 * DAY, 6 * DAY],
+        [proposedAt + HOUR + 11 * DAY, 1],
+      ];
+      for (const [from, length] of pauses) await pauseBetween(admin, multiAccount, from, from + length);
+      const paused = pauses.reduce((sum, [, length]) => sum + length, 0);
+      const expiresAt = proposedAt + HOUR + LIFETIME + paused;
+      await setNextBlockTimestamp(expiresAt);
+      await asAlice.revokeAccesses(account, bob.address, [echo]);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+      await setNextBlockTimestamp(expiresAt + 1);
+      await expect(asAlice.revokeAccesses(account, bob.address, [other]))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeProposalExpired")
+        .withArgs(other, expiresAt);
+    });
+
+    it("still expires a proposal that no pause touched, 7 days after its cooldown, even after earlier pauses", async () => {
+      const { multiAccount, admin, asAlice, bob, account, echo } = await setup();
+      await asAlice.delegateAccess(account, bob.address, echo, true);
+      const now = (await ethers.provider.getBlock("latest")).timestamp;
+      await pauseBetween(admin, multiAccount, now + 10, now + 10 + 3 * DAY);
+      const proposedAt = await minedAt(await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]));
+      const expiresAt = proposedAt + HOUR + LIFETIME;
+      await setNextBlockTimestamp(expiresAt + 1);
+      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+        .to.be.revertedWithCustomError(multiAccount, "RevokeProposalExpired")
+        .withArgs(echo, expiresAt);
+      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(true);
     });
   });
 

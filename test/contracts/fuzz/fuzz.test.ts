@@ -55,6 +55,7 @@ describe("MultiAccount stateful fuzz (fixed seeds)", () => {
     for (const [key, reason] of [
       ["withdraw", "NotAccountOwner"],
       ["call (by a delegate)", "AccessNotDelegated"],
+      ["delegate", "InvalidTarget"],
       ["revoke", "RevokeCooldownNotPassed"],
       ["revoke", "RevokeProposalExpired"],
       ["deposit", "EnforcedPause"],

@@ -18,6 +18,8 @@ export interface AccessState {
   granted: boolean;
   /** 0 when no revoke proposal is pending. */
   proposedAt: number;
+  /** `pausedTotal` when the pending proposal was made. */
+  pausedTotalAtProposal: number;
 }
 
 export type ReentryKind = "addAccount" | "withdraw" | "editAccountName" | "accountCall";
@@ -43,6 +45,9 @@ export interface ModelState {
   now: number;
   nextTimestamp: number | null;
   paused: boolean;
+  /** Seconds paused over the pauses that have ended, and when the pause in force began (0 if none). */
+  pausedTotal: number;
+  pausedAt: number;
   /** `version()` through the proxy: "" before the upgrade to MultiAccountV2, "2" after. */
   version: string;
   revokeCooldown: number;
@@ -74,6 +79,8 @@ export function initialState(env: Env, now: number): ModelState {
     now,
     nextTimestamp: null,
     paused: false,
+    pausedTotal: 0,
+    pausedAt: 0,
     version: "",
     revokeCooldown: 0,
     accountsAdmin: env.actors.admin,

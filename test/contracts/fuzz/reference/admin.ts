@@ -14,6 +14,7 @@ export function pause(ctx: Ctx): void {
   onlyRole(ctx, "PAUSER_ROLE");
   if (ctx.s.paused) revert("EnforcedPause");
   ctx.s.paused = true;
+  ctx.s.pausedAt = ctx.now;
   emit(ctx, "Paused", text.address(ctx.caller));
 }
 
@@ -21,6 +22,8 @@ export function unpause(ctx: Ctx): void {
   onlyRole(ctx, "UNPAUSER_ROLE");
   if (!ctx.s.paused) revert("ExpectedPause");
   ctx.s.paused = false;
+  ctx.s.pausedTotal += ctx.now - ctx.s.pausedAt;
+  ctx.s.pausedAt = 0;
   emit(ctx, "Unpaused", text.address(ctx.caller));
 }
 

@@ -1,7 +1,7 @@
 // Advancing time: by some seconds, or to just before, at or just after a pending proposal's ready
 // or expiry time (the edges the cooldown rules turn on).
 import type { Action } from "../actions";
-import { REVOKE_PROPOSAL_LIFETIME } from "../reference/delegation";
+import { readyTime, REVOKE_PROPOSAL_LIFETIME } from "../reference/delegation";
 import type { Resolver, Step } from "./types";
 
 const NONE = { addresses: [], keys: [] };
@@ -22,7 +22,7 @@ export function advanceStep(r: Resolver, action: Extract<Action, { kind: "advanc
     return { label: `advance time to a proposal's ${action.mode} time (none pending)`, userAction: false, involves: NONE };
   }
   const chosen = pending[action.pick % pending.length];
-  const readyAt = chosen.proposedAt + r.s.revokeCooldown;
+  const readyAt = readyTime(r.s, chosen);
   const target = (action.mode === "ready" ? readyAt : readyAt + REVOKE_PROPOSAL_LIFETIME) + action.offset;
   const offset = action.offset === 0 ? "" : action.offset > 0 ? " + 1" : " - 1";
   const key = `(${r.label(chosen.account)}, ${r.label(chosen.target)}, ${chosen.selector})`;
