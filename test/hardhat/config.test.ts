@@ -127,7 +127,7 @@ describe("secret redaction", () => {
     expect(copy).to.be.instanceOf(MultiAccountKitError);
     expect(isPluginError(copy), "Hardhat would not print it as a plugin error").to.equal(true);
     expect(copy.message).to.equal("Deployment failed: project <redacted> over quota");
-    const parent = (copy as MultiAccountKitError).parent as typeof provider;
+    const parent = copy.parent as typeof provider;
     expect(parent).to.equal(copy.cause);
     expect(parent.code).to.equal(-32002);
     expect(JSON.stringify([copy.stack, parent.message, parent.stack, parent.data, parent.error])).to.not.match(/PATHKEY|QUERYKEY/);

@@ -171,10 +171,8 @@ function redactedCopy(value: unknown, secrets: readonly string[], copies: Map<ob
  * including the `error` and `data` a provider's error carries. Hardhat prints the error objects a
  * task throws (their causes and stacks too, with --show-stack-traces or on CI), not only our lines.
  */
-export function redactError(error: unknown, secrets: readonly string[]): Error {
-  const clean = !holdsSecret(error, secrets, new Set(), 0);
-  const result = clean ? error : redactedCopy(error, secrets, new Map(), 0);
-  return result instanceof Error ? result : new Error(redact(String(result), secrets));
+export function redactError<T>(error: T, secrets: readonly string[]): T {
+  return holdsSecret(error, secrets, new Set(), 0) ? (redactedCopy(error, secrets, new Map(), 0) as T) : error;
 }
 
 /** `scheme://host` of a URL, without the userinfo, path and query where credentials live. */
