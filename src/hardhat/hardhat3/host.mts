@@ -7,7 +7,7 @@ import { MissingPrivateKeyError, StackError } from "../errors.js";
 import { chainById } from "../internal/chains.js";
 import { Chain } from "../internal/chain.js";
 import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/host.js";
-import { collectSecrets } from "../internal/redact.js";
+import { collectSecrets, mergeSecrets } from "../internal/redact.js";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
 import { RpcSession } from "../internal/rpc/session.js";
 import type { SurveyTarget } from "../internal/survey.js";
@@ -37,6 +37,52 @@ function isMissingVariable(error: unknown): boolean {
   return /Configuration Variable "[^"]+" not found/.test(String((error as Error)?.message ?? ""));
 }
 
+/**
+ * A value of the config, read without asking anyone: a literal, or a configuration variable that is
+ * fixed or set in the environment. A keystore is never opened (it may ask for its password) just
+ * to know what to redact.
+ */
+async function quietValue(value: unknown): Promise<string | undefined> {
+  if (typeof value === "string") return value;
+  if (!isResolvable(value)) return undefined;
+  const name = (value as { name?: unknown }).name;
+  if (typeof name === "string" && process.env[name] === undefined) return undefined;
+  return value.get().catch(() => undefined);
+}
+
+/**
+ * Every secret of the project's config that can be read quietly, from every network (an error on one
+ * network, or addresses:show --all-networks, may print another's URL), and the explorer key.
+ */
+export async function hardhat3Secrets(hre: HardhatRuntimeEnvironment): Promise<string[]> {
+  const networks: Record<string, { url?: string; accounts: Array<string | undefined> | { mnemonic?: string } }> = {};
+  for (const [name, config] of Object.entries(hre.config.networks)) {
+    const http = config as { type: string; url?: unknown; accounts?: unknown };
+    if (http.type !== "http") continue;
+    const mnemonic = (http.accounts as { mnemonic?: unknown } | undefined)?.mnemonic;
+    const accounts = Array.isArray(http.accounts) ? await Promise.all(http.accounts.map(quietValue)) : { mnemonic: await quietValue(mnemonic) };
+    networks[name] = { url: await quietValue(http.url), accounts };
+  }
+  const apiKey = await quietValue((hre.config as { verify?: { etherscan?: { apiKey?: unknown } } }).verify?.etherscan?.apiKey);
+  return collectSecrets({ networks, etherscan: { apiKey } });
+}
+
+/** The signing keys of the selected network; `missing` when a configuration variable holding one is not set. */
+async function signingKeys(accounts: unknown[]): Promise<{ keys: string[]; missing: boolean }> {
+  const keys: string[] = [];
+  let missing = false;
+  for (const account of accounts) {
+    try {
+      const key = await resolveString(account);
+      if (key !== undefined) keys.push(key);
+    } catch (error) {
+      if (!isMissingVariable(error)) throw error;
+      missing = true;
+    }
+  }
+  return { keys, missing };
+}
+
 export interface Hardhat3HostOptions {
   /** The task signs transactions: check the deployer's key before anything else. */
   needsSigner: boolean;
@@ -64,6 +110,17 @@ export async function hardhat3SurveyTargets(hre: HardhatRuntimeEnvironment): Pro
   return targets;
 }
 
+/** getOrCreate shares the connection with hardhat-verify's own; older Hardhat 3 releases have connect. */
+function connectionOf(hre: HardhatRuntimeEnvironment): Promise<NetworkConnection> {
+  const network = hre.network as { getOrCreate?: () => Promise<NetworkConnection>; connect(): Promise<NetworkConnection> };
+  return network.getOrCreate !== undefined ? network.getOrCreate() : network.connect();
+}
+
+/** The network's configured gas price in wei, unless it is "auto". */
+function fixedGasPrice(gasPrice: unknown): bigint | undefined {
+  return typeof gasPrice === "number" || typeof gasPrice === "bigint" ? BigInt(gasPrice) : undefined;
+}
+
 export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hardhat3HostOptions): Promise<{ host: Host; connection: NetworkConnection }> {
   const name = hardhat3NetworkName(hre);
   const networkConfig = hre.config.networks[name] as (Omit<NetworkConfigLike, "url"> & { type: string; url?: unknown; accounts?: unknown }) | undefined;
@@ -73,34 +130,18 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
   // Signing keys are configuration variables: a missing one fails here with our message, before any
   // connection is made, as on Hardhat 2.
   const accounts = networkConfig?.type === "http" && Array.isArray(networkConfig.accounts) ? networkConfig.accounts : undefined;
-  const keys: string[] = [];
-  let noAccounts = accounts !== undefined && accounts.length === 0;
-  if (options.needsSigner && accounts !== undefined) {
-    for (const account of accounts) {
-      try {
-        const key = await resolveString(account);
-        if (key !== undefined) keys.push(key);
-      } catch (error) {
-        if (!isMissingVariable(error)) throw error;
-        noAccounts = true;
-      }
-    }
-  }
+  const { keys, missing } = options.needsSigner && accounts !== undefined ? await signingKeys(accounts) : { keys: [], missing: false };
+  const noAccounts = (accounts !== undefined && accounts.length === 0) || missing;
   if (options.needsSigner && live && noAccounts) throw new MissingPrivateKeyError(name);
 
-  // getOrCreate shares the connection with hardhat-verify's own; older Hardhat 3 releases have connect.
-  const network = hre.network as { getOrCreate?: () => Promise<NetworkConnection>; connect(): Promise<NetworkConnection> };
-  const connection = await (network.getOrCreate !== undefined ? network.getOrCreate() : network.connect());
+  const connection = await connectionOf(hre);
   const endpoint = describeEndpoint(connection.networkName, url);
   const chain = new Chain(connection.provider, endpoint);
-  let stack: Stack | undefined;
-  let stackError: Error | undefined;
-  try {
-    stack = await hardhat3Stack(hre, connection);
-  } catch (error) {
-    stackError = error as Error;
-  }
-  const gasPrice = networkConfig?.gasPrice;
+  // A project without the stack still runs what needs none; a task that needs it fails when it asks.
+  const choice = await hardhat3Stack(hre, connection).then(
+    (stack) => ({ stack }),
+    (error: Error) => ({ error })
+  );
   const rpc = new RpcSession(
     rpcEndpoint(
       connection.provider,
@@ -116,14 +157,14 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
       endpoint,
       live,
       noAccounts,
-      gasPrice: typeof gasPrice === "number" || typeof gasPrice === "bigint" ? BigInt(gasPrice) : undefined,
+      gasPrice: fixedGasPrice(networkConfig?.gasPrice),
     },
     chain,
     rpc,
-    secrets: collectSecrets({ networks: { [name]: { accounts: keys, url } } }),
+    secrets: mergeSecrets(await hardhat3Secrets(hre), collectSecrets({ networks: { [name]: { accounts: keys, url } } })),
     stack: () => {
-      if (stack === undefined) throw stackError ?? new Error("no stack was chosen");
-      return stack;
+      if ("error" in choice) throw choice.error;
+      return choice.stack;
     },
     // A deployment builds with the "production" profile, as Ignition's deploy does and as
     // hardhat-verify compiles when it verifies (unless --build-profile says otherwise).

@@ -1,13 +1,15 @@
 // How a Hardhat 3 task action reaches the shared task logic: a Host over a network connection, the
 // net that names the task and the step when something unforeseen fails, and our errors rethrown as
-// Hardhat 3's own HardhatPluginError (ours kept as the cause), which Hardhat prints without a trace.
+// Hardhat 3's own HardhatPluginError (ours kept as the cause), which Hardhat prints without a trace;
+// nothing thrown holds a secret.
 import { HardhatPluginError } from "hardhat/plugins";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { PLUGIN_NAME } from "../constants.js";
 import { MultiAccountKitError } from "../errors.js";
 import type { Host } from "../internal/host.js";
+import { redactError } from "../internal/redact.js";
 import { runTask, type Progress } from "../internal/run.js";
-import { hardhat3Host, type Hardhat3HostOptions } from "./host.mjs";
+import { hardhat3Host, hardhat3Secrets, type Hardhat3HostOptions } from "./host.mjs";
 
 export async function runOnHardhat3<T>(
   task: string,
@@ -15,12 +17,16 @@ export async function runOnHardhat3<T>(
   options: Hardhat3HostOptions,
   body: (host: Host, progress: Progress) => Promise<T>
 ): Promise<T> {
+  let secrets: readonly string[] | undefined;
   try {
     const { host } = await hardhat3Host(hre, options);
+    secrets = host.secrets;
     return await runTask(task, host, (progress) => body(host, progress));
   } catch (error) {
-    if (error instanceof MultiAccountKitError) throw new HardhatPluginError(PLUGIN_NAME, error.message, error);
-    throw error;
+    // Hardhat 3 prints the cause chain and stacks too (on CI, or with --show-stack-traces).
+    const safe = redactError(error, secrets ?? (await hardhat3Secrets(hre)));
+    if (safe instanceof MultiAccountKitError) throw new HardhatPluginError(PLUGIN_NAME, safe.message, safe);
+    throw safe;
   }
 }
 

@@ -89,6 +89,11 @@ function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
   };
 }
 
+/** Every secret of the project's config, from every network, not only the selected one. */
+export function hardhat2Secrets(hre: HardhatRuntimeEnvironment): string[] {
+  return collectSecrets({ networks: hre.config.networks, etherscan: etherscanConfig(hre) });
+}
+
 export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
   const config = hre.network.config as NetworkConfigLike & { url?: string; accounts?: unknown };
   const endpoint = describeEndpoint(hre.network.name, config.url);
@@ -111,7 +116,7 @@ export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
     },
     chain: new Chain(hre.network.provider, endpoint),
     rpc,
-    secrets: collectSecrets({ networks: hre.config.networks, etherscan: etherscanConfig(hre) }),
+    secrets: hardhat2Secrets(hre),
     stack: getStack,
     compile: async () => {
       await hre.run(TASK_COMPILE, { quiet: true });

@@ -17,7 +17,8 @@ import type { GasSummary } from "./chain";
 import type { Host } from "./host";
 import { lockAwareStack } from "./manifest-lock";
 import { createLogger, currencySymbol, type Logger } from "./output";
-import { redact } from "./redact";
+import { redactError } from "./redact";
+import { classify } from "./rpc/failures";
 import { journalPathFor } from "./rpc/journal";
 import type { Stack, StackSigner } from "./stack/types";
 
@@ -104,10 +105,51 @@ export interface TaskNet {
 }
 
 /**
- * Our own errors pass through (listing what the run sent, if anything); Hardhat's are put into one
- * of ours naming the task and the step; anything else (a TypeError from a plugin, an undici error)
- * becomes an UnexpectedError naming the task and the step, with the original as its cause and no
- * secret in its message.
+ * The endpoint's own answer refusing a call (a JSON-RPC error, not a revert), when `error` or an
+ * error it explains is one: a key, a quota or access the provider will not grant.
+ */
+function refusal(error: unknown): Error | undefined {
+  let current = error;
+  for (let depth = 0; depth < 6 && typeof current === "object" && current !== null; depth++) {
+    const message = String((current as Error).message ?? "");
+    if (!(current instanceof MultiAccountKitError) && classify(current).answered && !/revert/i.test(message)) return current as Error;
+    const links = current as { parent?: unknown; cause?: unknown; error?: unknown };
+    current = links.parent ?? links.cause ?? links.error;
+  }
+  return undefined;
+}
+
+/** What to do about a refusal, naming the endpoint. */
+function refusalAdvice(host: Host): string {
+  return (
+    `The JSON-RPC endpoint of ${host.network.endpoint} refused the call. Fix what it says (for a key, a quota or access: ` +
+    `the network's url, or <NETWORK>_RPC_URL in .env, and the provider's plan), then run the same command again.`
+  );
+}
+
+/** A Hardhat or foreign error, restated as ours naming the task, the step and, for a refusal, the endpoint. */
+function restate(error: unknown, host: Host, net: TaskNet): Error {
+  const message = ((error as Error)?.message ?? String(error)).split("\n")[0];
+  if (isHardhatError(error) || isPluginError(error)) {
+    return new MultiAccountKitError(`${net.task} stopped while ${net.progress.step}: ${message}`, error as Error);
+  }
+  if (refusal(error) !== undefined) {
+    return new MultiAccountKitError(`${net.task} stopped while ${net.progress.step}: "${message}". ${refusalAdvice(host)}`, error as Error);
+  }
+  const kind = (error as Error)?.name ?? "Error";
+  return new UnexpectedError(
+    `${net.task} failed while ${net.progress.step}: ${kind}: ${message}. ` +
+      `This is not a problem with your input that we know of; run again with --show-stack-traces for the details, and report it if it persists.`,
+    error instanceof Error ? error : undefined
+  );
+}
+
+/**
+ * Our own errors pass through (listing what the run sent, if anything, and what to do when the
+ * endpoint refused a call); Hardhat's are put into one of ours naming the task and the step; anything
+ * else (a TypeError from a plugin, an undici error) becomes an UnexpectedError naming the task and
+ * the step, with the original as its cause. What comes out holds no secret, its causes included
+ * (redactError): Hardhat prints them.
  */
 function explain(error: unknown, host: Host, net: TaskNet): Error {
   let explained: Error;
@@ -116,23 +158,14 @@ function explain(error: unknown, host: Host, net: TaskNet): Error {
     explained = error.during(net.progress.step);
   } else if (ours) {
     explained = error as Error;
+    if (refusal(error) !== undefined) explained.message = `${explained.message.trimEnd()} ${refusalAdvice(host)}`;
   } else {
-    const message = redact(((error as Error)?.message ?? String(error)).split("\n")[0], host.secrets);
-    if (isHardhatError(error) || isPluginError(error)) {
-      explained = new MultiAccountKitError(`${net.task} stopped while ${net.progress.step}: ${message}`, error as Error);
-    } else {
-      const kind = (error as Error)?.name ?? "Error";
-      explained = new UnexpectedError(
-        `${net.task} failed while ${net.progress.step}: ${kind}: ${message}. ` +
-          `This is not a problem with your input that we know of; run again with --show-stack-traces for the details, and report it if it persists.`,
-        error instanceof Error ? error : undefined
-      );
-    }
+    explained = restate(error, host, net);
   }
   const sent = host.rpc.describeSent();
   if (sent !== undefined) explained.message = `${explained.message.trimEnd()} ${sent}`;
   else if (explained instanceof NetworkUnreachableError) explained.message = `${explained.message.trimEnd()} Nothing was sent.`;
-  return explained;
+  return redactError(explained, host.secrets);
 }
 
 /**

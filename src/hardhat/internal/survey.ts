@@ -5,6 +5,7 @@
 import { readAddresses, type AddressesRecord } from "../addresses";
 import { createLogger, printTable, type Logger } from "./output";
 import { NETWORK_TOKEN, recordFileFor } from "./record-path";
+import { collectSecrets, mergeSecrets, redact } from "./redact";
 import { classify } from "./rpc/failures";
 import { behindHttpProxy, httpTransport, type Transport } from "./rpc/transport";
 
@@ -125,8 +126,11 @@ export async function showAllNetworks(
   options: SurveyOptions,
   effects: { logger?: Logger; secrets?: readonly string[]; transport?: (url: string, headers?: Readonly<Record<string, string>>) => Transport } = {}
 ): Promise<NetworkSurvey> {
-  const log = createLogger(effects.secrets ?? [], effects.logger);
+  // Every network's URL is read here: the credentials of each are kept out of the table and the notes.
+  const secrets = mergeSecrets(effects.secrets ?? [], collectSecrets({ networks: Object.fromEntries(targets.map((t) => [t.network, { url: t.url }])) }, {}));
+  const log = createLogger(secrets, effects.logger);
   const rows = await Promise.all(targets.map((target) => surveyOne(target, options.addressesFile, effects.transport ?? httpTransport)));
+  for (const row of rows) if (row.note !== undefined) row.note = redact(row.note, secrets);
   const survey: NetworkSurvey = { addressesFile: options.addressesFile, networks: rows };
   const reference = flagDifferences(rows);
   if (reference !== undefined) survey.reference = reference;

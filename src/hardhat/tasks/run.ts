@@ -1,11 +1,20 @@
-// How a Hardhat 2 task action reaches the shared task logic: a Host built from `hre`, and the net
-// that names the task and the step when something unforeseen fails. Loaded lazily.
+// How a Hardhat 2 task action reaches the shared task logic: a Host built from `hre`, the net that
+// names the task and the step when something unforeseen fails, and no secret in what it throws. Loaded lazily.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import type { Host } from "../internal/host";
 import type { Progress } from "../internal/run";
 
 export async function runOnHardhat2<T>(task: string, hre: HardhatRuntimeEnvironment, body: (host: Host, progress: Progress) => Promise<T>): Promise<T> {
-  const [{ hardhat2Host }, { runTask }] = await Promise.all([import("../internal/hardhat2-host"), import("../internal/run")]);
-  const host = hardhat2Host(hre);
-  return runTask(task, host, (progress) => body(host, progress));
+  const [{ hardhat2Host, hardhat2Secrets }, { runTask }, { redactError }] = await Promise.all([
+    import("../internal/hardhat2-host"),
+    import("../internal/run"),
+    import("../internal/redact"),
+  ]);
+  try {
+    const host = hardhat2Host(hre);
+    return await runTask(task, host, (progress) => body(host, progress));
+  } catch (error) {
+    // Hardhat prints what a task throws, its parents and stack too (on CI, or with --show-stack-traces).
+    throw redactError(error, hardhat2Secrets(hre));
+  }
 }

@@ -22,6 +22,15 @@ export interface CallInfo {
   params: unknown[];
   /** Sends (eth_sendRawTransaction, eth_sendTransaction) forwarded to the node before this call. */
   sendsForwarded: number;
+  /** The request's path and query, as the client sent them (`/v3/KEY?apikey=...`): what a provider may echo. */
+  path: string;
+}
+
+/** A JSON-RPC error object, as a provider answers a call it refuses. */
+export interface RpcErrorAnswer {
+  code: number;
+  message: string;
+  data?: unknown;
 }
 
 export interface FaultPlan {
@@ -34,12 +43,19 @@ export interface FaultPlan {
   stallMs?: number;
   /** Decides a call by hand: a kind, "pass" to forward it untouched, or undefined for the random draw. */
   rule?: (call: CallInfo) => FaultKind | "pass" | undefined;
+  /**
+   * Refuses a call the way a provider does (HTTP 200 with a JSON-RPC error), without forwarding it;
+   * undefined lets the call through to `rule` and the random draw.
+   */
+  refuse?: (call: CallInfo) => RpcErrorAnswer | undefined;
 }
 
 export interface CallLog extends CallInfo {
   /** Date.now() when the request arrived. */
   at: number;
   fault?: FaultKind;
+  /** The JSON-RPC error it was refused with (FaultPlan.refuse). */
+  refused?: RpcErrorAnswer;
   /** Date.now() when a 429 was answered. */
   answeredAt?: number;
   /** The node executed it. */
@@ -95,9 +111,17 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
       method: single?.method ?? "batch",
       params: single?.params ?? [],
       sendsForwarded,
+      path: request.url ?? "/",
     };
     const log: CallLog = { ...call, at, forwarded: false };
     calls.push(log);
+    const refused = plan.refuse?.(call);
+    if (refused !== undefined) {
+      log.refused = refused;
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ jsonrpc: "2.0", id: single ? (single as { id?: unknown }).id : null, error: refused }));
+      return;
+    }
     const fault = draw(call);
     log.fault = fault;
     const isSend = SENDS.has(call.method);
