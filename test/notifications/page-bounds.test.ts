@@ -57,6 +57,10 @@ async function streamHugeBody(res: ServerResponse, total: number, log: Streamed[
   streamed.finished = true;
 }
 
+/** node-fetch 2: what Hardhat 2 installs as the global `fetch`, with a Node stream for a body. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- node-fetch 2 has no types here; it comes with Hardhat 2
+const nodeFetch = require("node-fetch") as FetchLike;
+
 /** The global fetch, counting the body bytes its caller actually pulled. */
 function countingFetch(): { fetch: FetchLike; read: () => number } {
   let read = 0;
@@ -165,5 +169,48 @@ describe("REST pages are bounded", () => {
     expect(batches).to.deep.equal([]);
     await until("the server saw each attempt go", () => streamed.length === 3 && streamed.every((s) => s.closedEarly));
     expect(streamed.every((s) => !s.finished)).to.equal(true);
+  });
+
+  describe("with a fetch that is not the WHATWG one", () => {
+    it("node-fetch 2 (Hardhat 2's global fetch, a Node stream for a body): the page is read", async () => {
+      const items = [wire({ id: "n1", quote_id: 1 }), wire({ id: "n2", quote_id: 2 })];
+      respond = (_req, res) => sendJson(res, { position_state: items });
+      const logger = recordingLogger();
+      const store = newStore({ logger, fetch: nodeFetch });
+      const result = await (store.dispatch as TestDispatch)(getNotifications(params()));
+      expect(result.unreadNotifications.map((n) => n.id).sort()).to.deep.equal(["n1", "n2"]);
+      expect(store.getState().notifications.notificationsStatus).to.equal(ApiState.OK);
+      expect(logger.errors).to.deep.equal([]);
+    });
+
+    it("node-fetch 2: a body over maxResponseBytes fails the fetch while it streams, and the connection is dropped", async () => {
+      const streamed: Streamed[] = [];
+      respond = (_req, res) => streamHugeBody(res, 24 * MIB, streamed);
+      const logger = recordingLogger();
+      const store = newStore({ logger, fetch: nodeFetch, maxResponseBytes: 256 * KIB });
+      store.dispatch(ingestNotifications([kept]));
+      await (store.dispatch as TestDispatch)(getNotifications(params()));
+      expect(store.getState().notifications.unreadNotifications.map((n) => n.id)).to.deep.equal(["kept"]);
+      expect(store.getState().notifications.notificationsStatus).to.equal(ApiState.ERROR);
+      expect(logger.errors.join("\n")).to.contain(`over ${256 * KIB} bytes`);
+      await until("the server saw the client go", () => streamed.length === 1 && streamed[0].closedEarly);
+      expect(streamed[0].finished, "the server never finished writing").to.equal(false);
+    });
+
+    it("a fetch without body streams (a polyfill): the page is read from text(), and a body over the cap still fails", async () => {
+      const page = JSON.stringify({ position_state: [wire({ id: "p1", quote_id: 7 })] });
+      const polyfill =
+        (text: string): FetchLike =>
+        async () =>
+          ({ ok: true, status: 200, headers: new Headers(), body: undefined, text: async () => text }) as unknown as Response;
+      const logger = recordingLogger();
+      const store = newStore({ logger, fetch: polyfill(page) });
+      const result = await (store.dispatch as TestDispatch)(getNotifications(params()));
+      expect(result.unreadNotifications.map((n) => n.id)).to.deep.equal(["p1"]);
+      const tooBig = newStore({ logger, fetch: polyfill(page), maxResponseBytes: page.length - 1 });
+      await (tooBig.dispatch as TestDispatch)(getNotifications(params()));
+      expect(tooBig.getState().notifications.notificationsStatus).to.equal(ApiState.ERROR);
+      expect(logger.errors.join("\n")).to.contain(`over ${page.length - 1} bytes`);
+    });
   });
 });

@@ -130,32 +130,53 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** A body's chunks, whichever kind of stream the fetch in use gives; `stop` drops the connection. */
+interface Chunks {
+  next(): Promise<Uint8Array | undefined>;
+  stop(): void;
+}
+
 /**
- * The body as text, read as a stream that is cancelled once it passes `maxBytes`: an endless or huge
+ * The WHATWG stream of `fetch` in browsers and Node, or a Node stream (node-fetch 2, which Hardhat 2
+ * installs as the global `fetch`); undefined for a fetch without streams (a polyfill, a test double).
+ */
+function chunksOf(body: unknown): Chunks | undefined {
+  const web = body as { getReader?: () => ReadableStreamDefaultReader<Uint8Array> } | null;
+  if (typeof web?.getReader === "function") {
+    const reader = web.getReader();
+    return { next: async () => (await reader.read()).value, stop: () => void reader.cancel().catch(() => undefined) };
+  }
+  const node = body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | null;
+  if (typeof node?.[Symbol.asyncIterator] !== "function") return undefined;
+  const chunks = node[Symbol.asyncIterator]();
+  return { next: async () => (await chunks.next()).value, stop: () => node.destroy?.() };
+}
+
+/**
+ * The body as text, read as a stream that is dropped once it passes `maxBytes`: an endless or huge
  * body costs at most about `maxBytes` of memory, and the connection is dropped rather than drained.
  */
 async function readBody(response: Response, maxBytes: number, url: string): Promise<string> {
   const tooLarge = () => new NotificationFetchError("tooLarge", `${url} answered with a body over ${maxBytes} bytes (maxResponseBytes)`);
-  const checked = (text: string) => {
+  if (Number(response.headers?.get("content-length")) > maxBytes) throw tooLarge();
+  const chunks = chunksOf(response.body);
+  if (chunks === undefined) {
+    // Without a stream the bound can only be checked once the whole body is in.
+    const text = await response.text();
     if (text.length > maxBytes) throw tooLarge();
     return text;
-  };
-  if (Number(response.headers?.get("content-length")) > maxBytes) throw tooLarge();
-  const body = response.body;
-  // A fetch without streams (a test double, say): the bound can only be checked afterwards.
-  if (!body) return checked(await response.text());
-  const reader = body.getReader();
+  }
   const decoder = new TextDecoder();
   let text = "";
   for (let total = 0; ;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    total += value.byteLength;
+    const chunk = await chunks.next();
+    if (chunk === undefined) return text + decoder.decode();
+    total += chunk.byteLength;
     if (total > maxBytes) {
-      reader.cancel().catch(() => undefined);
+      chunks.stop();
       throw tooLarge();
     }
-    text += decoder.decode(value, { stream: true });
+    text += decoder.decode(chunk, { stream: true });
   }
 }
 
