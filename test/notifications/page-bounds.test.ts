@@ -3,6 +3,7 @@
 // fails the fetch without touching the lists (docs/design.md#list-rules, "Caps").
 import { expect } from "chai";
 import type { ServerResponse } from "http";
+import { fetch as whatwgFetch } from "undici";
 import { ApiState, getNotifications, ingestNotifications, type FetchLike, type NotificationDetails } from "../../src/notifications";
 import { defaultMaxResponseBytes } from "../../src/notifications/fetch/page";
 import { buildBackfillHandler } from "../../src/notifications/live/backfill";
@@ -61,11 +62,14 @@ async function streamHugeBody(res: ServerResponse, total: number, log: Streamed[
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- node-fetch 2 has no types here; it comes with Hardhat 2
 const nodeFetch = require("node-fetch") as FetchLike;
 
-/** The global fetch, counting the body bytes its caller actually pulled. */
+/**
+ * A WHATWG fetch (undici's: the global one may be node-fetch 2 here, which hardhat-upgrades 1.x
+ * installs once it is loaded), counting the body bytes its caller actually pulled.
+ */
 function countingFetch(): { fetch: FetchLike; read: () => number } {
   let read = 0;
   const fetch: FetchLike = async (input, init) => {
-    const response = await globalThis.fetch(input, init);
+    const response = (await whatwgFetch(input, init as never)) as unknown as Response;
     const reader = response.body!.getReader();
     const body = new ReadableStream<Uint8Array>(
       {
