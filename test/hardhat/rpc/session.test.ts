@@ -220,6 +220,27 @@ describe("the RPC session over a flaky endpoint", function () {
     }
   });
 
+  // Found by the randomized reruns (seed 5): run 1 sent the creation and was killed, run 2 reused it and
+  // was killed too, and run 3 was offered nothing, so it created the contract a second time.
+  it("a run that reused an earlier run's transaction and then stopped unfinished does not use it up: the next run reuses it too", async () => {
+    const hashes: unknown[] = [];
+    for (let run = 1; run <= 3; run++) {
+      const { rpc, provider, begin } = session([KEY]);
+      rpc.install();
+      try {
+        begin();
+        proxy.reset();
+        hashes.push(await provider.request({ method: "eth_sendTransaction", params: [{ from: FROM, data: CREATION }] }));
+        if (run > 1) expect(proxy.calls.filter((call) => call.method.startsWith("eth_send")).length, `run ${run} sent`).to.equal(0);
+        // Killed here: the run's status stays "running", and nothing settles the earlier runs.
+      } finally {
+        rpc.uninstall();
+      }
+    }
+    expect(new Set(hashes).size).to.equal(1);
+    expect((await transactionsFrom()).map((tx) => tx.hash)).to.deep.equal([hashes[0]]);
+  });
+
   it("an earlier run's transaction that never reached the node goes out as its very bytes, not as a new one", async () => {
     const first = session([KEY]);
     first.rpc.install();

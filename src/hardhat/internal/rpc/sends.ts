@@ -366,7 +366,8 @@ export class Sends {
     for (const candidate of journal.candidates(shape)) {
       const earlier = candidate.transaction;
       const hash = earlier.hash ?? (await this.hashByNonce(shape.from, earlier));
-      if (hash === undefined) continue;
+      // Each earlier transaction stands in for one send of this run at most (two entries may name it).
+      if (hash === undefined || journal.run.transactions.some((own) => own.hash?.toLowerCase() === hash.toLowerCase())) continue;
       const standing = await this.standing(shape.from, earlier, hash);
       if (standing === "void") continue;
       if (standing === "resend") {
