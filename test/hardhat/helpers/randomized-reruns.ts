@@ -12,7 +12,7 @@ import type { FaultKind, FaultPlan } from "./faulty-rpc";
 import { INTENDED_CREATIONS, type RerunBench, type Signer } from "./rerun-bench";
 
 /** The seeds `npm test` runs; `npm run faults -- --randomized` runs many more. */
-export const TEST_SEEDS = [3, 8];
+export const TEST_SEEDS = [20, 27];
 /** Runs per seed at most: the last one without faults. */
 const MAX_RUNS = 6;
 const SENDS = new Set(["eth_sendRawTransaction", "eth_sendTransaction"]);
@@ -28,14 +28,17 @@ export interface SeedOutcome {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A random source for `seed`: neighbouring seeds scattered first (mulberry32's first draws for 1, 2, 3 are alike). */
+const source = (seed: number) => seededRandom(Math.imul(seed, 0x9e3779b1) >>> 0);
+
 /** A number in [0, 1) fixed by the seed and the hash: how long the endpoint hides that transaction. */
 function hashDraw(seed: number, hash: string): number {
-  return seededRandom(seed ^ parseInt(hash.slice(2, 10), 16))();
+  return source(seed ^ parseInt(hash.slice(2, 10), 16))();
 }
 
 /** One run's faults, drawn from `random` at `intensity` (1 for the first run, 0 for none), and what it did. */
 async function oneRun(bench: RerunBench, seed: number, attempt: number, signer: Signer, intensity: number, story: string[]): Promise<boolean> {
-  const random = seededRandom(seed * 1000 + attempt);
+  const random = source(seed * 1000 + attempt);
   const killAt = random() < 0.5 * intensity ? 3 + Math.floor(random() * 80) : undefined;
   const killForwards = random() < 0.5;
   const restartAt = random() < 0.35 * intensity ? 2 + Math.floor(random() * 80) : undefined;
@@ -46,7 +49,8 @@ async function oneRun(bench: RerunBench, seed: number, attempt: number, signer: 
   const plan: FaultPlan = {
     stallMs: 700,
     retryAfterSeconds: 1,
-    hide: (hash, lookups) => intensity > 0 && lookups < Math.floor(hashDraw(seed, hash) * 12) - 5,
+    // Up to 3 lookups (ethers and the upgrades plugin wait 4 to 5 s before they look again).
+    hide: (hash, lookups) => intensity > 0 && lookups < Math.floor(hashDraw(seed, hash) * 8) - 4,
     rule: (call) => {
       const roll = random();
       const pick = random();
@@ -69,15 +73,21 @@ async function oneRun(bench: RerunBench, seed: number, attempt: number, signer: 
       return roll < 0.05 * intensity ? kinds[Math.floor(pick * kinds.length)] : "pass";
     },
   };
+  const started = Date.now();
   const current = bench.start(plan, { signer });
   const result = await current.done;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
   await restart;
   const proxy = await bench.recordedProxy();
   const faults = bench.proxy.calls.filter((call) => call.fault !== undefined).map((call) => `${call.fault} ${call.method}`);
   const hid = bench.proxy.calls.filter((call) => call.hid).length;
   const head = result.stderr.split("\n").find((line) => line.trim() !== "") ?? "";
+  const calls = bench.proxy.calls;
+  const gaps = calls.slice(1).map((call, i) => ({ ms: call.at - calls[i].at, method: call.method }));
+  const quiet = gaps.reduce((longest, gap) => (gap.ms > longest.ms ? gap : longest), { ms: 0, method: "" });
   story.push(
-    `  run ${attempt + 1}: ${result.killed ? "killed" : `exit ${result.code}`}; ${[...events, ...faults].join(", ") || "no fault"}` +
+    `  run ${attempt + 1}: ${result.killed ? "killed" : `exit ${result.code}`} after ${seconds} s, ${calls.length} calls (longest quiet ${quiet.ms} ms, before ${quiet.method}); ` +
+      `${[...events, ...faults].join(", ") || "no fault"}` +
       `${hid > 0 ? `; ${hid} lookup(s) hidden` : ""}${result.killed || result.code === 0 ? "" : `; ${head.slice(0, 400)}`}`
   );
   return result.code === 0 && proxy !== undefined;
@@ -104,10 +114,11 @@ async function check(bench: RerunBench, completed: boolean): Promise<string | un
 
 /** A fresh chain, then runs of deploy-multiaccount until one completes (at most MAX_RUNS), then the checks. */
 export async function runSeed(bench: RerunBench, seed: number): Promise<SeedOutcome> {
-  const random = seededRandom(seed);
+  const random = source(seed);
   await bench.fresh();
   const signer: Signer = random() < 0.5 ? "local" : "node";
-  const interval = random() < 0.4 ? 100 + Math.floor(random() * 500) : undefined;
+  // Blocks at an interval hold sends in the pool, and cost time: the upgrades plugin polls receipts every 5 s.
+  const interval = random() < 0.3 ? 100 + Math.floor(random() * 500) : undefined;
   if (interval !== undefined) {
     await bench.node.rpc("evm_setAutomine", [false]);
     await bench.node.rpc("evm_setIntervalMining", [interval]);
