@@ -11,6 +11,7 @@
 // a creation mined twice, a deployment left incomplete, or anything else the seed checks:
 //
 //   npm run faults -- --randomized [--seeds 200] [--from 1] [--verbose]
+//   npm run faults -- --randomized --list 68,82 (those seeds only: to look at a failure again)
 import { STACKS } from "../../test/hardhat/hosts/cases";
 import { startFaultBench } from "../../test/hardhat/helpers/fault-bench";
 import { runSeed, type SeedOutcome } from "../../test/hardhat/helpers/randomized-reruns";
@@ -21,15 +22,19 @@ function option(name: string, fallback: string): string {
   return at === -1 ? fallback : process.argv[at + 1];
 }
 
-/** Seeds `from` to `from + seeds - 1`; prints a line per seed, then the failures' stories. */
+/** Seeds `from` to `from + seeds - 1` (or the `--list`); prints a line per seed, then the failures' stories. */
 async function randomized(): Promise<boolean> {
-  const seeds = Number(option("seeds", "200"));
   const from = Number(option("from", "1"));
+  const list = option("list", "")
+    .split(",")
+    .filter((seed) => seed !== "")
+    .map(Number);
+  const chosen = list.length > 0 ? list : Array.from({ length: Number(option("seeds", "200")) }, (_, i) => from + i);
   const started = Date.now();
   const bench = await startRerunBench();
   const failed: SeedOutcome[] = [];
   try {
-    for (let seed = from; seed < from + seeds; seed++) {
+    for (const seed of chosen) {
       const at = Date.now();
       const outcome = await runSeed(bench, seed);
       if (outcome.problem !== undefined) failed.push(outcome);
@@ -41,7 +46,8 @@ async function randomized(): Promise<boolean> {
   }
   for (const outcome of failed) console.error(`\n${outcome.problem}\n${outcome.story.join("\n")}`);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`randomized reruns, stack A: ${seeds - failed.length}/${seeds} seeds hold (seeds ${from}..${from + seeds - 1}), ${minutes} min`);
+  const which = list.length > 0 ? list.join(", ") : `${chosen[0]}..${chosen.at(-1)}`;
+  console.log(`randomized reruns, stack A: ${chosen.length - failed.length}/${chosen.length} seeds hold (seeds ${which}), ${minutes} min`);
   return failed.length === 0;
 }
 
