@@ -5,15 +5,57 @@
 // Figures, not pass/fail: the tests in test/hardhat/hosts/unreliable-rpc.test.ts assert.
 //
 //   npm run faults -- [--stacks stack-a,stack-b,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
+//
+// `--randomized` runs the randomized reruns of test/hardhat/rpc/sends.test.ts instead, on stack A
+// (the deployer fixture), seed after seed on one `hardhat node`, and exits 1 when any seed ends with
+// a creation mined twice, a deployment left incomplete, or anything else the seed checks:
+//
+//   npm run faults -- --randomized [--seeds 200] [--from 1] [--verbose]
+//   npm run faults -- --randomized --list 68,82 (those seeds only: to look at a failure again)
 import { STACKS } from "../../test/hardhat/hosts/cases";
 import { startFaultBench } from "../../test/hardhat/helpers/fault-bench";
+import { runSeed, type SeedOutcome } from "../../test/hardhat/helpers/randomized-reruns";
+import { startRerunBench } from "../../test/hardhat/helpers/rerun-bench";
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? fallback : process.argv[at + 1];
 }
 
+/** Seeds `from` to `from + seeds - 1` (or the `--list`); prints a line per seed, then the failures' stories. */
+async function randomized(): Promise<boolean> {
+  const from = Number(option("from", "1"));
+  const list = option("list", "")
+    .split(",")
+    .filter((seed) => seed !== "")
+    .map(Number);
+  const chosen = list.length > 0 ? list : Array.from({ length: Number(option("seeds", "200")) }, (_, i) => from + i);
+  const started = Date.now();
+  const bench = await startRerunBench();
+  const failed: SeedOutcome[] = [];
+  try {
+    for (const seed of chosen) {
+      const at = Date.now();
+      const outcome = await runSeed(bench, seed);
+      if (outcome.problem !== undefined) failed.push(outcome);
+      console.error(`seed ${seed}: ${outcome.runs} run(s), ${((Date.now() - at) / 1000).toFixed(1)} s, ${outcome.problem ?? "ok"}`);
+      if (process.argv.includes("--verbose")) console.error(outcome.story.join("\n"));
+    }
+  } finally {
+    await bench.close();
+  }
+  for (const outcome of failed) console.error(`\n${outcome.problem}\n${outcome.story.join("\n")}`);
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const which = list.length > 0 ? list.join(", ") : `${chosen[0]}..${chosen.at(-1)}`;
+  console.log(`randomized reruns, stack A: ${chosen.length - failed.length}/${chosen.length} seeds hold (seeds ${which}), ${minutes} min`);
+  return failed.length === 0;
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--randomized")) {
+    if (!(await randomized())) process.exitCode = 1;
+    return;
+  }
   const stacks = option("stacks", "stack-a,stack-b,hardhat3").split(",");
   const rates = option("rates", "0.02,0.1").split(",").map(Number);
   const seeds = Number(option("seeds", "6"));
@@ -71,7 +113,7 @@ async function main(): Promise<void> {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     console.error(error);
     process.exit(1);

@@ -30,7 +30,12 @@ const config: HardhatUserConfig = {
   },
   networks: { ...networks, hardhat: { chainId } },
   etherscan,
-  multiAccount: { verifyDelay: 0, addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json" },
+  multiAccount: {
+    verifyDelay: 0,
+    addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json",
+    // Short retry waits for the flaky-endpoint tests (test/hardhat/rpc/sends.test.ts).
+    rpc: process.env.FIXTURE_RPC === undefined ? undefined : JSON.parse(process.env.FIXTURE_RPC),
+  },
 };
 
 export default config;

@@ -12,8 +12,10 @@ import { seededRandom } from "../../support/seeded-random";
  * - `lost`: the call is forwarded and takes effect, then the connection is dropped: the answer is lost.
  * - `stall`: nothing for `stallMs`, then the call is forwarded and answered (if the client still waits).
  * - `down`: the connection is dropped, as `reset`; used for an endpoint that stays down.
+ * - `nonce too low`: the call is forwarded and takes effect, and answered with the JSON-RPC error
+ *   "nonce too low", as a load balancer answers when another of its backends already took the send.
  */
-export type FaultKind = "429" | "reset" | "lost" | "stall" | "down";
+export type FaultKind = "429" | "reset" | "lost" | "stall" | "down" | "nonce too low";
 
 export interface CallInfo {
   /** 0-based index of the call, in arrival order. */
@@ -48,6 +50,14 @@ export interface FaultPlan {
    * undefined lets the call through to `rule` and the random draw.
    */
   refuse?: (call: CallInfo) => RpcErrorAnswer | undefined;
+  /**
+   * A transaction the node holds but the endpoint does not show yet (an index behind its blocks):
+   * eth_getTransactionByHash and eth_getTransactionReceipt answer null while this returns true.
+   * `lookups` counts the earlier lookups of that hash by either method.
+   */
+  hide?: (hash: string, lookups: number) => boolean;
+  /** Hidden transactions are left out of eth_getBlockByNumber/ByHash answers too (a backend blocks behind). */
+  hideInBlocks?: boolean;
 }
 
 export interface CallLog extends CallInfo {
@@ -60,6 +70,8 @@ export interface CallLog extends CallInfo {
   answeredAt?: number;
   /** The node executed it. */
   forwarded: boolean;
+  /** Its answer left a transaction out (see FaultPlan.hide). */
+  hid?: boolean;
 }
 
 export interface FaultyRpc {
@@ -68,8 +80,15 @@ export interface FaultyRpc {
   setPlan(plan: FaultPlan): void;
   /** Forgets the log and the counters (the plan stays). */
   reset(): void;
+  /** The endpoint goes away: connections are refused until up(). */
+  down(): Promise<void>;
+  /** The endpoint is back, on the same URL. */
+  up(): Promise<void>;
   close(): Promise<void>;
 }
+
+const LOOKUPS = new Set(["eth_getTransactionByHash", "eth_getTransactionReceipt"]);
+const BLOCKS = new Set(["eth_getBlockByNumber", "eth_getBlockByHash"]);
 
 const SENDS = new Set(["eth_sendRawTransaction", "eth_sendTransaction"]);
 
@@ -78,7 +97,32 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
   let random = seededRandom(0);
   let calls: CallLog[] = [];
   let sendsForwarded = 0;
+  let lookups = new Map<string, number>();
   const sockets = new Set<Socket>();
+
+  /** The node's answer, with what plan.hide conceals taken out. */
+  const conceal = (call: CallLog, text: string): string => {
+    const hide = plan.hide;
+    if (hide === undefined || !(LOOKUPS.has(call.method) || (plan.hideInBlocks && BLOCKS.has(call.method)))) return text;
+    const answer = JSON.parse(text) as { result?: { transactions?: (string | { hash: string })[] } | null };
+    if (LOOKUPS.has(call.method)) {
+      const hash = String(call.params[0]).toLowerCase();
+      const seen = lookups.get(hash) ?? 0;
+      lookups.set(hash, seen + 1);
+      if (answer.result === null || answer.result === undefined || !hide(hash, seen)) return text;
+      call.hid = true;
+      return JSON.stringify({ ...answer, result: null });
+    }
+    const transactions = answer.result?.transactions;
+    if (transactions === undefined) return text;
+    const shown = transactions.filter((tx) => {
+      const hash = (typeof tx === "string" ? tx : tx.hash).toLowerCase();
+      return !hide(hash, lookups.get(hash) ?? 0);
+    });
+    if (shown.length === transactions.length) return text;
+    call.hid = true;
+    return JSON.stringify({ ...answer, result: { ...answer.result, transactions: shown } });
+  };
 
   const forward = async (body: string): Promise<{ status: number; text: string }> => {
     const response = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -147,6 +191,15 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
           request.socket.destroy();
           return;
         }
+        case "nonce too low": {
+          if (isSend) sendsForwarded++;
+          log.forwarded = true;
+          await forward(body);
+          const id = single ? (single as { id?: unknown }).id : null;
+          response.writeHead(200, { "content-type": "application/json" });
+          response.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32000, message: "nonce too low" } }));
+          return;
+        }
         case "stall":
           await new Promise((resolve) => setTimeout(resolve, plan.stallMs ?? 3000));
           break;
@@ -158,7 +211,7 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
       const answer = await forward(body);
       if (response.destroyed || request.socket.destroyed) return;
       response.writeHead(answer.status, { "content-type": "application/json" });
-      response.end(answer.text);
+      response.end(answer.status === 200 ? conceal(log, answer.text) : answer.text);
     } catch {
       request.socket.destroy();
     }
@@ -180,6 +233,11 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -193,11 +251,10 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
     reset() {
       calls = [];
       sendsForwarded = 0;
+      lookups = new Map();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    down: () => (server.listening ? stop() : Promise.resolve()),
+    up: () => (server.listening ? Promise.resolve() : new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve))),
+    close: () => (server.listening ? stop() : Promise.resolve()),
   };
 }

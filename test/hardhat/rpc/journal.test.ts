@@ -161,8 +161,8 @@ describe("rpc journal", () => {
       expect(new Journal(file, { ...RUN, chainId: 8453, network: "base" }).candidates(SHAPE)).to.have.length(1);
     });
 
-    it("offers neither a rejected transaction nor a reused one, nor one another run already reused", () => {
-      firstRun([{ state: "rejected" }, { state: "reused" }, { state: "sent", reusedBy: "an earlier run" }]);
+    it("offers neither a rejected transaction nor a reused one (a later run's note of an earlier one)", () => {
+      firstRun([{ state: "rejected" }, { state: "reused" }]);
       expect(new Journal(file, RUN).candidates(SHAPE)).to.have.length(0);
     });
 
@@ -201,12 +201,21 @@ describe("rpc journal", () => {
       expect(later.transactions[0]).to.not.have.property("reusedBy");
     });
 
-    it("a later run is no longer offered a reused transaction", () => {
-      new Journal(file, RUN).add(entry());
+    it("the reusing run is not offered it again; a third run is, while the reusing run did not complete", () => {
+      const first = new Journal(file, RUN);
+      first.add(entry());
       const second = new Journal(file, RUN);
       second.reuse(second.candidates(SHAPE)[0], "0x" + "33".repeat(32));
       expect(second.candidates(SHAPE), "the reusing run").to.have.length(0);
-      expect(new Journal(file, RUN).candidates(SHAPE), "a third run").to.have.length(0);
+      // The second run stopped before it completed: what it reused is not part of a deployment yet.
+      const third = new Journal(file, RUN);
+      expect(
+        third.candidates(SHAPE).map((found) => found.run.id),
+        "a third run"
+      ).to.deep.equal([first.run.id]);
+      third.reuse(third.candidates(SHAPE)[0], "0x" + "33".repeat(32));
+      third.finish("completed");
+      expect(new Journal(file, RUN).candidates(SHAPE), "after a run completed").to.have.length(0);
     });
   });
 

@@ -220,6 +220,27 @@ describe("the RPC session over a flaky endpoint", function () {
     }
   });
 
+  // Found by the randomized reruns (seed 5): run 1 sent the creation and was killed, run 2 reused it and
+  // was killed too, and run 3 was offered nothing, so it created the contract a second time.
+  it("a run that reused an earlier run's transaction and then stopped unfinished does not use it up: the next run reuses it too", async () => {
+    const hashes: unknown[] = [];
+    for (let run = 1; run <= 3; run++) {
+      const { rpc, provider, begin } = session([KEY]);
+      rpc.install();
+      try {
+        begin();
+        proxy.reset();
+        hashes.push(await provider.request({ method: "eth_sendTransaction", params: [{ from: FROM, data: CREATION }] }));
+        if (run > 1) expect(proxy.calls.filter((call) => call.method.startsWith("eth_send")).length, `run ${run} sent`).to.equal(0);
+        // Killed here: the run's status stays "running", and nothing settles the earlier runs.
+      } finally {
+        rpc.uninstall();
+      }
+    }
+    expect(new Set(hashes).size).to.equal(1);
+    expect((await transactionsFrom()).map((tx) => tx.hash)).to.deep.equal([hashes[0]]);
+  });
+
   it("an earlier run's transaction that never reached the node goes out as its very bytes, not as a new one", async () => {
     const first = session([KEY]);
     first.rpc.install();
@@ -275,9 +296,14 @@ describe("the RPC session over a flaky endpoint", function () {
         },
       });
       let caught: unknown;
-      await provider.request({ method: "eth_sendTransaction", params: [{ from: FROM, data: CREATION }] }).catch((error) => (caught = error));
+      // The run cannot go on: the session ends the task through `aborted` (the caller's promise stays pending).
+      await Promise.race([provider.request({ method: "eth_sendTransaction", params: [{ from: FROM, data: CREATION }] }), rpc.aborted]).catch(
+        (error) => (caught = error)
+      );
       expect(caught).to.be.instanceOf(NonceTakenError);
-      expect((caught as Error).message).to.match(/Nonce 0 of 0xf39f.* was used by another transaction, so 0x[0-9a-f]{64} did not take effect/);
+      expect((caught as Error).message).to.match(
+        /Nonce 0 of 0xf39f.* was used by another transaction \(0x[0-9a-f]{64}\), so 0x[0-9a-f]{64} did not take effect/
+      );
       expect(rpc.sent.map((tx) => tx.state)).to.deep.equal(["rejected"]);
       expect(rpc.describeSent()).to.equal(undefined);
     } finally {

@@ -37,7 +37,7 @@ export interface JournalTransaction {
   raw?: string;
   /** For "reused": the run whose transaction stood in. */
   reusedFrom?: string;
-  /** The later run that reused this transaction; it is not offered again. */
+  /** The last later run that reused this transaction; that run is not offered it again. */
   reusedBy?: string;
 }
 
@@ -119,7 +119,11 @@ export class Journal {
     return runs;
   }
 
-  /** Transactions of earlier unfinished runs of this task on this chain, from `from`, that no run has reused. */
+  /**
+   * Transactions of earlier unfinished runs of this task on this chain, from `from`, that this run has
+   * not reused. One that another run reused is still offered: that run did not complete either (a
+   * completed one settles every earlier run), and what it reused has not become part of a deployment.
+   */
   candidates(shape: TransactionShape): { run: JournalRun; transaction: JournalTransaction }[] {
     const digest = dataDigest(shape.data);
     const found: { run: JournalRun; transaction: JournalTransaction }[] = [];
@@ -127,7 +131,7 @@ export class Journal {
       if (run === this.run || run.status === "completed" || run.settledBy !== undefined) continue;
       if (run.chainId !== this.run.chainId || run.task !== this.run.task) continue;
       for (const transaction of run.transactions) {
-        if (transaction.state === "rejected" || transaction.state === "reused" || transaction.reusedBy !== undefined) continue;
+        if (transaction.state === "rejected" || transaction.state === "reused" || transaction.reusedBy === this.run.id) continue;
         if (transaction.from !== shape.from.toLowerCase() || transaction.dataDigest !== digest) continue;
         if ((transaction.to ?? null) !== (shape.to === null ? null : shape.to.toLowerCase()) || BigInt(transaction.value) !== shape.value) continue;
         found.push({ run, transaction });

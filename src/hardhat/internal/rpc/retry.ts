@@ -51,6 +51,22 @@ export class Retrier {
     }
   }
 
+  /**
+   * Asks `probe` again, with the policy's backoff between asks, until it gives a value or
+   * `totalTimeout` has passed; undefined when it never did. For what the node may only show later
+   * (a transaction its index has not caught up with), not for a call that failed.
+   */
+  async poll<T>(probe: () => Promise<T | undefined>): Promise<T | undefined> {
+    const deadline = Date.now() + this.policy.totalTimeout;
+    for (let round = 1; ; round++) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      const wait = backoff(round, this.policy, this.effects.random);
+      if (Date.now() + wait > deadline) return undefined;
+      await this.sleep(wait);
+    }
+  }
+
   private async sleep(ms: number): Promise<void> {
     await (this.effects.sleep ?? realSleep)(ms);
   }

@@ -1,12 +1,15 @@
 // Idempotent sends, for the RPC session (session.ts) of an HTTP network:
 // - a transaction from a key in the network's accounts is signed here: its hash is known, and written
 //   to the journal with its bytes, before the first attempt; it is only ever sent again as the same
-//   bytes, and "already known", "nonce too low" or a lost answer are settled by looking the hash up;
+//   bytes, and "already known", "nonce too low" or a lost answer are settled by looking the hash up
+//   (and, for "nonce too low", the transaction holding that nonce);
 // - a transaction the node (or Hardhat's HD wallet) signs gets its nonce pinned, so that sending it
 //   again can never make a second one; a lost answer is settled through the account's nonce and the
 //   blocks, or reported as unknown;
 // - before anything is signed, an identical transaction of an earlier unfinished run of the same task
-//   (journal.ts) that took effect, or still can, is reused instead.
+//   (journal.ts) that took effect, or still can, is reused instead;
+// - when the chain cannot tell whether a transaction took effect, the run stops (UnknownOutcomeError):
+//   a new nonce is never used for a step that may already have landed (docs/design.md#send-journal).
 import { MultiAccountKitError } from "../../errors";
 import type { FeeData } from "../chain";
 import { txLink, type Logger } from "../output";
@@ -21,6 +24,9 @@ export class NonceTakenError extends MultiAccountKitError {}
 
 /** The node took a nonce but its transaction cannot be found: what happened is unknown. */
 export class UnknownOutcomeError extends MultiAccountKitError {}
+
+/** What an earlier run's transaction is now: mined successfully or pending, sendable again as its bytes, or of no use. */
+type Standing = "usable" | "resend" | "void";
 
 /** What the sends need of the session. */
 export interface SendContext {
@@ -198,34 +204,82 @@ export class Sends {
     return (await this.context.read<unknown>("eth_getTransactionByHash", [hash])) !== null;
   }
 
+  /** Mined or pending: the receipt or the transaction itself can be seen. */
+  private async visible(hash: string): Promise<true | undefined> {
+    if ((await this.context.read<unknown>("eth_getTransactionReceipt", [hash])) !== null) return true;
+    return (await this.known(hash)) ? true : undefined;
+  }
+
   /** Sends the signed bytes, and only them, until the node holds them or has mined them. */
   private async broadcast(entry: JournalTransaction, raw: string): Promise<void> {
     const journal = this.context.journal();
     const method = "eth_sendRawTransaction";
+    let mayHaveLanded = false;
     await this.context.retrier.attempts(
       method,
       (timeout) => this.context.transport().call(method, [raw], timeout),
       async (error: unknown, failure: Failure) => {
         if (!failure.answered) {
           // No answer: the node may hold it. The next attempt is the same bytes, which it will know.
+          mayHaveLanded = true;
           if (failure.retry) journal.update(entry, { state: "maybe-sent" });
           return undefined;
         }
         const message = firstLine(error);
         if (ALREADY_KNOWN.test(message)) return { value: undefined };
         if (NONCE_USED.test(message)) {
-          if (await this.known(entry.hash!)) return { value: undefined };
-          journal.update(entry, { state: "rejected" });
-          throw new NonceTakenError(
-            `Nonce ${entry.nonce} of ${entry.from} was used by another transaction, so ${entry.hash} did not take effect (the node answered "${message}"). ` +
-              `Another process may be sending from this account: let it finish, then run again.`
-          );
+          await this.settleNonceUsed(entry, message, mayHaveLanded);
+          return { value: undefined };
         }
         if (!failure.retry && entry.state !== "maybe-sent") journal.update(entry, { state: "rejected" });
         return undefined;
       }
     );
     journal.update(entry, { state: "sent" });
+  }
+
+  /**
+   * The node says the nonce of our signed bytes is used: by them, when their hash or the transaction
+   * holding that nonce says so. Only that holder being another transaction makes the entry rejected.
+   * When neither shows (an index behind its blocks, a load balancer's other backend that took the
+   * first attempt), the hash is looked for until totalTimeout, and then the run stops with the outcome
+   * unknown: the entry stays, so that a rerun finds it by its hash instead of creating it again.
+   */
+  private async settleNonceUsed(entry: JournalTransaction, answer: string, mayHaveLanded: boolean): Promise<void> {
+    const journal = this.context.journal();
+    const hash = entry.hash!;
+    if (await this.known(hash)) return;
+    // A caller's own bytes (sendRaw) carry no nonce we know: without an attempt that may have landed, the answer stands.
+    const holder = entry.nonce < 0 ? undefined : await this.findByNonce(entry.from, entry.nonce);
+    if (holder !== undefined && lower(holder.hash) === lower(hash)) return;
+    if (holder !== undefined || !(entry.nonce >= 0 || mayHaveLanded)) {
+      journal.update(entry, { state: "rejected" });
+      throw new NonceTakenError(
+        `Nonce ${entry.nonce} of ${entry.from} was used by another transaction${holder === undefined ? "" : ` (${holder.hash})`}, ` +
+          `so ${hash} did not take effect (the node answered "${answer}"). Another process may be sending from this account: let it finish, then run again.`
+      );
+    }
+    journal.update(entry, { state: "maybe-sent" });
+    if (await this.context.retrier.poll(() => this.visible(hash))) return;
+    throw this.unknownOutcome(entry, `the node answered "${answer}", yet neither ${hash} nor another transaction with its nonce can be found`);
+  }
+
+  /** The run cannot tell whether `entry` took effect: it stops, saying what to check before running again. */
+  private unknownOutcome(entry: JournalTransaction, why: string, minedLongAgo = false): UnknownOutcomeError {
+    const what = entry.to === null ? "contract creation" : `call to ${entry.to}`;
+    const file = this.context.journal().file;
+    const check =
+      entry.nonce < 0
+        ? `Check ${entry.hash} on the explorer`
+        : `Check the transaction with nonce ${entry.nonce} of ${entry.from} on the explorer, or compare eth_getTransactionCount of ${entry.from} ` +
+          `at "pending" and "latest" (a pending count above the latest one means a transaction still waits in the pool)`;
+    const again = minedLongAgo
+      ? `If that transaction is not this ${what}, set this entry's "state" to "rejected" in ${file ?? "the journal"} and run again`
+      : `Run the same command again once it is mined or dropped${file === undefined ? "" : `: ${file} holds this ${what}, so that run finds it instead of sending it again`}`;
+    return new UnknownOutcomeError(
+      `Outcome unknown: the ${what} ${entry.hash ?? `with nonce ${entry.nonce}`} may or may not have taken effect (${why}). ` +
+        `Nothing was sent in its place with a new nonce. ${check}. ${again}.`
+    );
   }
 
   /** A transaction from `from` with `nonce`, in the pending block or the last blocks. */
@@ -273,9 +327,10 @@ export class Sends {
           `Nonce ${entry.nonce} of ${from} went to another transaction (${found.hash}), so this step did not take effect (${why}). Run again.`
         );
       }
-      throw new UnknownOutcomeError(
-        `The node took nonce ${entry.nonce} of ${from} (${why}), but its transaction is not in the pending block nor the last ${NONCE_SEARCH_BLOCKS} blocks. ` +
-          `Check ${from}'s transactions on the explorer before running again.`
+      journal.update(entry, { state: "maybe-sent" });
+      throw this.unknownOutcome(
+        entry,
+        `${why}; the node took nonce ${entry.nonce}, but the transaction holding it is in neither the pending block nor the last ${NONCE_SEARCH_BLOCKS} blocks`
       );
     };
     const hardhat = providerTransport(this.context.hardhat());
@@ -310,22 +365,16 @@ export class Sends {
     const journal = this.context.journal();
     for (const candidate of journal.candidates(shape)) {
       const earlier = candidate.transaction;
-      let hash = earlier.hash;
-      if (hash === undefined) {
-        if (!(await this.nonceTaken(shape.from, earlier.nonce, "latest"))) continue;
-        const found = await this.findByNonce(shape.from, earlier.nonce);
-        if (found === undefined || dataDigest(found.input ?? found.data ?? "0x") !== earlier.dataDigest) continue;
-        hash = found.hash;
-      }
-      const receipt = await this.context.read<{ status?: string } | null>("eth_getTransactionReceipt", [hash]);
-      const usable = receipt !== null ? receipt.status === undefined || BigInt(receipt.status) === 1n : await this.known(hash);
-      if (!usable && receipt === null && earlier.raw !== undefined && !(await this.nonceTaken(shape.from, earlier.nonce, "latest"))) {
+      const hash = earlier.hash ?? (await this.hashByNonce(shape.from, earlier));
+      // Each earlier transaction stands in for one send of this run at most (two entries may name it).
+      if (hash === undefined || journal.run.transactions.some((own) => own.hash?.toLowerCase() === hash.toLowerCase())) continue;
+      const standing = await this.standing(shape.from, earlier, hash);
+      if (standing === "void") continue;
+      if (standing === "resend") {
         // Never mined, and its nonce still free: the very same bytes can still go out.
         const entry = journal.reuse(candidate, hash);
-        await this.broadcast(entry, earlier.raw);
+        await this.broadcast(entry, earlier.raw!);
         journal.update(entry, { state: "reused" });
-      } else if (!usable) {
-        continue;
       } else {
         journal.reuse(candidate, hash);
       }
@@ -334,5 +383,38 @@ export class Sends {
       return hash;
     }
     return undefined;
+  }
+
+  /**
+   * The hash of an earlier run's node-signed transaction whose answer was lost: the transaction that
+   * holds its nonce, when that is the same transaction; undefined when its nonce is free or went to
+   * another one. The nonce is read at "pending": the earlier transaction may still wait in the pool, and
+   * sending the step again with the next nonce would make a second one. A nonce taken by a transaction
+   * that cannot be found stops the run (UnknownOutcomeError).
+   */
+  private async hashByNonce(from: string, earlier: JournalTransaction): Promise<string | undefined> {
+    const pending = BigInt(await this.context.read<string>("eth_getTransactionCount", [from, "pending"]));
+    if (pending <= BigInt(earlier.nonce)) return undefined;
+    const found = await this.findByNonce(from, earlier.nonce);
+    if (found !== undefined) return dataDigest(found.input ?? found.data ?? "0x") === earlier.dataDigest ? found.hash : undefined;
+    const latest = BigInt(await this.context.read<string>("eth_getTransactionCount", [from, "latest"]));
+    const where = latest > BigInt(earlier.nonce) ? `mined before the last ${NONCE_SEARCH_BLOCKS} blocks` : "waiting in a pool, not in the pending block";
+    throw this.unknownOutcome(
+      earlier,
+      `an earlier run sent it and lost the answer; nonce ${earlier.nonce} of ${from} is taken (transaction count: ${pending} pending, ${latest} latest), ` +
+        `by a transaction ${where} that this run cannot see`,
+      latest > BigInt(earlier.nonce)
+    );
+  }
+
+  /** What an earlier run's transaction `hash` is now. */
+  private async standing(from: string, earlier: JournalTransaction, hash: string): Promise<Standing> {
+    const receipt = await this.context.read<{ status?: string } | null>("eth_getTransactionReceipt", [hash]);
+    if (receipt !== null) return receipt.status === undefined || BigInt(receipt.status) === 1n ? "usable" : "void";
+    if (await this.known(hash)) return "usable";
+    if (!(await this.nonceTaken(from, earlier.nonce, "latest"))) return earlier.raw === undefined ? "void" : "resend";
+    // Its nonce is used, yet its hash shows nothing: a node whose transaction index lags its blocks. The block holding the nonce tells.
+    const holder = await this.findByNonce(from, earlier.nonce);
+    return holder !== undefined && lower(holder.hash) === lower(hash) ? "usable" : "void";
   }
 }

@@ -10,7 +10,7 @@ import type { Stack } from "../stack/types";
 import { Journal, type JournalTransaction } from "./journal";
 import type { RetryPolicy } from "./policy";
 import { Retrier, type RetryEffects } from "./retry";
-import { Sends, type RpcTransaction } from "./sends";
+import { NonceTakenError, Sends, UnknownOutcomeError, type RpcTransaction } from "./sends";
 import { behindHttpProxy, httpTransport, providerTransport, type RequestFunction, type Transport } from "./transport";
 
 export interface PatchableProvider {
@@ -231,16 +231,20 @@ export class RpcSession {
 
   /**
    * Every call of the task's plugins comes here. When a call gives up before the run's work is done,
-   * the task cannot go on: `aborted` rejects with the reason (the task fails with it, listing what
-   * was sent), and the caller's promise is left pending. Plugins poll in the background without
-   * handling errors (hardhat-ethers checks for a sent transaction that way); a rejection there
-   * would be unhandled and end the process with a bare error before the task could say what it sent.
+   * or a send's outcome rules out going on (its nonce went to another transaction, or whether it took
+   * effect is unknown), the task cannot go on: `aborted` rejects with the reason (the task fails with
+   * it, listing what was sent), and the caller's promise is left pending. Plugins poll in the
+   * background without handling errors (hardhat-ethers checks for a sent transaction that way); a
+   * rejection there would be unhandled and end the process with a bare error before the task could
+   * say what it sent. And ethers 5 rewrites a send's error whose text mentions a nonce "too low" into
+   * its own, which would lose what to check.
    */
   private async handle(method: string, params: unknown[]): Promise<unknown> {
     try {
       return await this.dispatch(method, params);
     } catch (error) {
-      if (error instanceof RpcUnavailableError && this.abortOnFailure && this.abort !== undefined) {
+      const ends = error instanceof RpcUnavailableError || error instanceof NonceTakenError || error instanceof UnknownOutcomeError;
+      if (ends && this.abortOnFailure && this.abort !== undefined) {
         this.abort(error);
         return new Promise<never>(() => undefined);
       }
