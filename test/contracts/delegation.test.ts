@@ -23,6 +23,18 @@ describe("MultiAccount delegation", () => {
     return { ...d, account, echo, other, echoCall, asAlice };
   }
 
+  /** Alice revokes bob's `echo`: the event, the access and the proposal gone, and bob's call refused. */
+  async function revokesEcho({ multiAccount, asAlice, bob, account, echo, echoCall }: Awaited<ReturnType<typeof setup>>) {
+    await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
+      .to.emit(multiAccount, "DelegateAccess")
+      .withArgs(account, bob.address, echo, false);
+    expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
+    expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
+    await expect(multiAccount.connect(bob)._call(account, [echoCall]))
+      .to.be.revertedWithCustomError(multiAccount, "AccessNotDelegated")
+      .withArgs(account, bob.address, echo);
+  }
+
   describe("granting", () => {
     it("grants one selector with delegateAccess", async () => {
       const { multiAccount, asAlice, bob, account, echo, other } = await setup();
@@ -159,7 +171,8 @@ describe("MultiAccount delegation", () => {
     });
 
     it("waits for the cooldown and works at exactly proposal + cooldown", async () => {
-      const { multiAccount, asAlice, bob, account, echo, echoCall } = await setup();
+      const context = await setup();
+      const { multiAccount, asAlice, bob, account, echo, echoCall } = context;
       await asAlice.delegateAccess(account, bob.address, echo, true);
       const proposeTx = await asAlice.proposeToRevokeAccesses(account, bob.address, [echo]);
       await expect(proposeTx).to.emit(multiAccount, "ProposeToRevokeAccess").withArgs(account, bob.address, echo);
@@ -174,14 +187,7 @@ describe("MultiAccount delegation", () => {
         .withArgs(echo, proposedAt + HOUR);
 
       await setNextBlockTimestamp(proposedAt + HOUR);
-      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
-        .to.emit(multiAccount, "DelegateAccess")
-        .withArgs(account, bob.address, echo, false);
-      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
-      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
-      await expect(multiAccount.connect(bob)._call(account, [echoCall]))
-        .to.be.revertedWithCustomError(multiAccount, "AccessNotDelegated")
-        .withArgs(account, bob.address, echo);
+      await revokesEcho(context);
       // The proposal is used up.
       await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
         .to.be.revertedWithCustomError(multiAccount, "NoRevokeProposal")
@@ -285,21 +291,15 @@ describe("MultiAccount delegation", () => {
     }
 
     it("keeps a proposal usable through an 8-day pause: the revoke goes through once unpaused", async () => {
-      const { multiAccount, admin, asAlice, bob, account, echo, echoCall, proposedAt } = await proposeBoth();
+      const context = await proposeBoth();
+      const { multiAccount, admin, asAlice, account, bob, echo, proposedAt } = context;
       await setNextBlockTimestamp(proposedAt + HOUR);
       await multiAccount.connect(admin).pause();
       await expect(asAlice.revokeAccesses(account, bob.address, [echo])).to.be.revertedWithCustomError(multiAccount, "EnforcedPause");
       await setNextBlockTimestamp(proposedAt + HOUR + 8 * DAY);
       await multiAccount.connect(admin).unpause();
 
-      await expect(asAlice.revokeAccesses(account, bob.address, [echo]))
-        .to.emit(multiAccount, "DelegateAccess")
-        .withArgs(account, bob.address, echo, false);
-      expect(await multiAccount.delegatedAccesses(account, bob.address, echo)).to.equal(false);
-      expect(await multiAccount.revokeProposalTimestamp(account, bob.address, echo)).to.equal(0);
-      await expect(multiAccount.connect(bob)._call(account, [echoCall]))
-        .to.be.revertedWithCustomError(multiAccount, "AccessNotDelegated")
-        .withArgs(account, bob.address, echo);
+      await revokesEcho(context);
     });
 
     it("delays readiness by the time paused during the cooldown, to the second", async () => {
