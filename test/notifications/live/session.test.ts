@@ -67,6 +67,9 @@ describe("live session", () => {
     t = setup({ backoff: { ...FAST_BACKOFF, resetAfterMs: 50 } });
     t.session.start(payload());
     await until("opened", () => t!.seen.opened.length === 1);
+    // The client sends its subscription on open; dropping the socket before the server has it would
+    // leave one subscription in all (on a busy machine it may still be on its way).
+    await until("the first subscription", () => server.messages.length === 1);
     server.sockets[0].terminate();
     await until("reopened", () => t!.seen.opened.length === 2);
     expect(t.seen.closed).to.have.length(1);
