@@ -82,6 +82,24 @@ describe("a rerun after lost answers sends no creation twice (stack A, the deplo
     expect((await bench.creations())[0].hash).to.equal(waiting.hash);
   });
 
+  it("node-signed: the answer lost, the endpoint down, the creation mined 200 blocks before the rerun (a fast chain): the rerun finds it and reuses it", async () => {
+    await bench.fresh();
+    const first = await bench.run(
+      { rule: (call) => (call.sendsForwarded >= 1 ? "down" : call.method === "eth_sendTransaction" ? "lost" : "pass") },
+      { signer: "node" }
+    );
+    exited(first, 1);
+    const [mined] = await bench.creations();
+    expect(entries().map((tx) => [tx.state, tx.hash])).to.deep.equal([["maybe-sent", undefined]]);
+    // Arbitrum or opBNB make 200 blocks in a minute or less: further back than the blocks scanned one by one.
+    // Block by block: hardhat_mine's reserved blocks answer eth_getTransactionCount with a wrong count.
+    for (let i = 0; i < 200; i++) await bench.node.rpc("evm_mine");
+    const rerun = await bench.run({}, { signer: "node" });
+    exited(rerun, 0);
+    expect(rerun.stdout).to.include(`reused contract creation ${mined.hash}`);
+    await expectOneDeployment("after the rerun");
+  });
+
   it("signed here: the answer lost, the retry answered nonce too low, the hash seen nowhere: the run stops (outcome unknown), keeps the entry, and the rerun reuses it by its hash", async () => {
     await bench.fresh();
     let lost: string | undefined;

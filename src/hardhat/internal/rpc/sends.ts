@@ -70,7 +70,7 @@ interface RpcTransactionObject {
   data?: string;
 }
 
-/** How far back a transaction whose answer was lost is looked for by its nonce. */
+/** How many recent blocks are scanned one by one for a nonce; older ones are found by bisection (blockOfNonce). */
 const NONCE_SEARCH_BLOCKS = 64;
 const ONE_GWEI = 1_000_000_000n;
 
@@ -294,7 +294,33 @@ export class Sends {
       const found = block?.transactions.find((tx) => typeof tx === "object" && lower(tx.from) === from && Number(BigInt(tx.nonce)) === nonce);
       if (found !== undefined) return found;
     }
-    return undefined;
+    const mined = await this.blockOfNonce(from, nonce, latest);
+    if (mined === undefined) return undefined;
+    const block = await this.context.read<{ transactions: RpcTransactionObject[] } | null>("eth_getBlockByNumber", [hex(BigInt(mined)), true]);
+    return block?.transactions.find((tx) => typeof tx === "object" && lower(tx.from) === from && Number(BigInt(tx.nonce)) === nonce);
+  }
+
+  /**
+   * The block that mined nonce `nonce` of `from`, older than the blocks scanned one by one (a fast chain
+   * makes 64 blocks in seconds): the first block whose transaction count for `from` passes the nonce,
+   * found by bisection. Undefined when the nonce is not mined, or the node keeps no state that old (a
+   * pruned node answers with an error).
+   */
+  private async blockOfNonce(from: string, nonce: number, latest: number): Promise<number | undefined> {
+    const passes = async (block: number) => BigInt(await this.context.read<string>("eth_getTransactionCount", [from, hex(BigInt(block))])) > BigInt(nonce);
+    try {
+      if (!(await passes(latest))) return undefined;
+      let [low, high] = [0, latest];
+      while (low < high) {
+        const middle = Math.floor((low + high) / 2);
+        if (await passes(middle)) high = middle;
+        else low = middle + 1;
+      }
+      return low;
+    } catch (error) {
+      if (error instanceof RpcAnswerError) return undefined;
+      throw error;
+    }
   }
 
   private async nonceTaken(from: string, nonce: number, tag: "pending" | "latest" = "pending"): Promise<boolean> {
@@ -330,7 +356,7 @@ export class Sends {
       journal.update(entry, { state: "maybe-sent" });
       throw this.unknownOutcome(
         entry,
-        `${why}; the node took nonce ${entry.nonce}, but the transaction holding it is in neither the pending block nor the last ${NONCE_SEARCH_BLOCKS} blocks`
+        `${why}; the node took nonce ${entry.nonce}, but the transaction holding it is in neither the pending block nor any block this node can search`
       );
     };
     const hardhat = providerTransport(this.context.hardhat());
@@ -398,7 +424,7 @@ export class Sends {
     const found = await this.findByNonce(from, earlier.nonce);
     if (found !== undefined) return dataDigest(found.input ?? found.data ?? "0x") === earlier.dataDigest ? found.hash : undefined;
     const latest = BigInt(await this.context.read<string>("eth_getTransactionCount", [from, "latest"]));
-    const where = latest > BigInt(earlier.nonce) ? `mined before the last ${NONCE_SEARCH_BLOCKS} blocks` : "waiting in a pool, not in the pending block";
+    const where = latest > BigInt(earlier.nonce) ? "mined in a block this node keeps no state for" : "waiting in a pool, not in the pending block";
     throw this.unknownOutcome(
       earlier,
       `an earlier run sent it and lost the answer; nonce ${earlier.nonce} of ${from} is taken (transaction count: ${pending} pending, ${latest} latest), ` +
