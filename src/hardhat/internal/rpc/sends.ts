@@ -441,6 +441,12 @@ export class Sends {
     if (!(await this.nonceTaken(from, earlier.nonce, "latest"))) return earlier.raw === undefined ? "void" : "resend";
     // Its nonce is used, yet its hash shows nothing: a node whose transaction index lags its blocks. The block holding the nonce tells.
     const holder = await this.findByNonce(from, earlier.nonce);
-    return holder !== undefined && lower(holder.hash) === lower(hash) ? "usable" : "void";
+    if (holder !== undefined) return lower(holder.hash) === lower(hash) ? "usable" : "void";
+    // Nothing can be seen of either: sending the step again could make a second one.
+    throw this.unknownOutcome(
+      earlier,
+      `nonce ${earlier.nonce} of ${from} is used, but neither ${hash} nor the transaction holding that nonce can be seen`,
+      true
+    );
   }
 }
