@@ -69,6 +69,14 @@ function lane(name, steps) {
 const plain = (text) => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
 const count = (text, word) => [...plain(text).matchAll(new RegExp(`^\\s*(\\d+) ${word}`, "gm"))].reduce((sum, match) => sum + Number(match[1]), 0);
 
+/** The part of a failed lane's output that says why: mocha's failure list, else the step's last lines. */
+function failures(output) {
+  const lines = output.split("\n");
+  const start = lines.findIndex((line) => /^\s*\d+ failing/.test(plain(line)));
+  const shown = start >= 0 ? lines.slice(start) : lines.slice(-60);
+  return shown.slice(0, 200).join("\n");
+}
+
 async function main() {
   fs.mkdirSync(LOGS, { recursive: true });
   const files = testFiles("test");
@@ -85,6 +93,10 @@ async function main() {
   const results = await Promise.all(lanes);
   const passed = results.reduce((sum, result) => sum + count(result.output, "passing"), 0);
   const failed = results.reduce((sum, result) => sum + count(result.output, "failing"), 0);
+  // CI keeps only the tail of what a run prints: the failures come again here, last, where it shows them.
+  for (const result of results.filter((result) => result.code !== 0)) {
+    process.stdout.write(`\n===== ${result.name} lane failed; its failures again =====\n${failures(result.output)}\n`);
+  }
   for (const result of results) process.stdout.write(`${result.name} lane: exit ${result.code} after ${result.seconds.toFixed(0)} s\n`);
   const failedLanes = results.filter((result) => result.code !== 0).length;
   // A lane that failed before mocha ran (the type check, the lint) counts as a failure of its own.
