@@ -2,7 +2,7 @@ import "@nomiclabs/hardhat-ethers";
 import "@nomiclabs/hardhat-etherscan";
 import "@nomicfoundation/hardhat-chai-matchers";
 import "@openzeppelin/hardhat-upgrades";
-import "./src/hardhat";
+import "./src/hardhat/hardhat2";
 import * as dotenv from "dotenv";
 import type { HardhatUserConfig } from "hardhat/config";
 import { configFromEnv } from "./src/hardhat/env";

@@ -3,6 +3,6 @@
 // the address file) and exits 0 on success, 1 on failure.
 import hre from "hardhat";
 import { TASK_DEPLOY_MULTIACCOUNT } from "../src/hardhat/constants";
-import { runScript } from "../src/hardhat/internal/script";
+import { runScript } from "../src/hardhat/hardhat2/script";
 
 runScript(hre, () => hre.run(TASK_DEPLOY_MULTIACCOUNT, {}));

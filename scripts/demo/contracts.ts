@@ -4,7 +4,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import path from "path";
 import { TASK_DEPLOY_MULTIACCOUNT } from "../../src/hardhat/constants";
 import { saveAddresses } from "../../src/hardhat/addresses";
-import type { DeploymentResult } from "../../src/hardhat/internal/deploy";
+import type { DeploymentResult } from "../../src/hardhat/internal/tasks/deploy";
 
 export async function runContractsDemo(hre: HardhatRuntimeEnvironment): Promise<DeploymentResult> {
   const { ethers } = hre;

@@ -3,8 +3,8 @@
 // mock hedger. The process then ends on its own: nothing may be left holding it open.
 import hre from "hardhat";
 import { isPluginError } from "../../src/hardhat/errors";
-import { hardhat2Host } from "../../src/hardhat/internal/hardhat2-host";
-import { createLogger } from "../../src/hardhat/internal/output";
+import { hardhat2Host } from "../../src/hardhat/hardhat2/host";
+import { createLogger } from "../../src/hardhat/internal/output/log";
 import { runContractsDemo } from "./contracts";
 import { runNotificationsDemo } from "./notifications";
 

@@ -2,7 +2,7 @@
 // Public API of `multiaccount-kit/hardhat/addresses`.
 import fs from "fs";
 import { AddressesFileError } from "./errors";
-import { writeFileAtomic } from "./internal/atomic-write";
+import { writeFileAtomic } from "./internal/files/atomic-write";
 
 export { AddressesFileError };
 

@@ -2,8 +2,8 @@
 //   Hardhat 2: const { networks, etherscan } = configFromEnv(process.env);
 //   Hardhat 3: const { networks, chainDescriptors, verify } = hardhat3ConfigFromEnv(process.env, configVariable);
 // Public API of `multiaccount-kit/hardhat/env`.
-import { CHAINS, type ChainInfo } from "./internal/chains";
-import { chainApiUrl, etherscanEndpoint } from "./internal/explorers";
+import { CHAINS, type ChainInfo } from "./internal/chains/table";
+import { chainApiUrl, etherscanEndpoint } from "./internal/chains/explorers";
 import { EnvError } from "./errors";
 
 export { EnvError };

@@ -37,7 +37,7 @@ const PATHS: Record<string, string[]> = {
   "multiaccount-kit/hardhat/env": ["src/hardhat/env.ts"],
   "multiaccount-kit/hardhat/addresses": ["src/hardhat/addresses.ts"],
   "multiaccount-kit/mock-hedger": ["src/mock-hedger/index.ts"],
-  "multiaccount-kit/hardhat": ["src/hardhat/index.ts"],
+  "multiaccount-kit/hardhat": ["src/hardhat/hardhat2/index.ts"],
 };
 
 interface Example extends CodeBlock {

@@ -4,7 +4,7 @@ import os from "os";
 import path from "path";
 import { spawnSync } from "child_process";
 import { loadAddresses, saveAddresses, updateAddresses } from "../../src/hardhat/addresses";
-import { writeFileAtomic, type AtomicFs } from "../../src/hardhat/internal/atomic-write";
+import { writeFileAtomic, type AtomicFs } from "../../src/hardhat/internal/files/atomic-write";
 import { AddressesFileError } from "../../src/hardhat/errors";
 
 function tempDir(): string {
@@ -115,7 +115,7 @@ describe("address store", () => {
         "-e",
         `
         const fs = require("fs");
-        const { writeFileAtomic } = require(${JSON.stringify(path.resolve(__dirname, "../../src/hardhat/internal/atomic-write"))});
+        const { writeFileAtomic } = require(${JSON.stringify(path.resolve(__dirname, "../../src/hardhat/internal/files/atomic-write"))});
         const dying = { ...fs, writeSync: (fd, buf, off, len) => { fs.writeSync(fd, buf, off, Math.floor(len / 2)); process.kill(process.pid, "SIGKILL"); } };
         writeFileAtomic(${JSON.stringify(file)}, JSON.stringify({ protocolAddress: "0xNEW".repeat(1000) }), dying);
         `,

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import path from "path";
 import { resolveMultiAccountConfig, type MultiAccountUserConfig } from "../../src/hardhat/config";
 import { ConfigError, isPluginError, MultiAccountKitError } from "../../src/hardhat/errors";
-import { collectSecrets, redact, redactError, urlOrigin } from "../../src/hardhat/internal/redact";
+import { collectSecrets, redact, redactError, urlOrigin } from "../../src/hardhat/internal/output/redact";
 
 describe("multiAccount config section", () => {
   const root = path.resolve("/project");

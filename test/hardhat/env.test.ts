@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { configFromEnv, hardhat3ConfigFromEnv, parsePrivateKeys } from "../../src/hardhat/env";
-import { CHAINS } from "../../src/hardhat/internal/chains";
+import { CHAINS } from "../../src/hardhat/internal/chains/table";
 import { EnvError } from "../../src/hardhat/errors";
 
 const KEY_A = "0x" + "a1".repeat(32);

@@ -19,7 +19,7 @@ describe("the packed package", function () {
 
   it("holds the built entries and the contract sources a project compiles, and no test code", async () => {
     const listing = execFileSync("tar", ["-tzf", await packedTarball()], { encoding: "utf8" });
-    expect(listing).to.include("package/dist/hardhat/index.js");
+    expect(listing).to.include("package/dist/hardhat/hardhat2/index.js");
     expect(listing).to.include("package/contracts/multiAccount/MultiAccount.sol");
     expect(listing).to.include("package/contracts/interfaces/IMultiAccount.sol");
     expect(listing).to.not.include("package/contracts/test/");

@@ -8,10 +8,10 @@ import hre from "hardhat";
 import { chooseStack, type Observed } from "../../src/hardhat/internal/stack/choose";
 import { loadInstalledPeerPlugins } from "../../src/hardhat/internal/stack/peer-plugins";
 import type { PackageInfo } from "../../src/hardhat/internal/stack/packages";
-import { hardhat2Host } from "../../src/hardhat/internal/hardhat2-host";
-import { deployMultiAccount } from "../../src/hardhat/internal/deploy";
-import { runTask } from "../../src/hardhat/internal/run";
-import type { Host } from "../../src/hardhat/internal/host";
+import { hardhat2Host } from "../../src/hardhat/hardhat2/host";
+import { deployMultiAccount } from "../../src/hardhat/internal/tasks/deploy";
+import { runTask } from "../../src/hardhat/internal/tasks/lifecycle";
+import type { Host } from "../../src/hardhat/internal/tasks/host";
 import { InputError, UnexpectedError } from "../../src/hardhat/errors";
 
 const pkg = (name: string, version: string): PackageInfo => ({ name, version, dir: `/p/node_modules/${name}` });

@@ -6,12 +6,12 @@ import fs from "fs";
 import http from "http";
 import os from "os";
 import path from "path";
-import { showAllNetworks, type SurveyTarget } from "../../src/hardhat/internal/survey";
-import { recordFileFor } from "../../src/hardhat/internal/record-path";
-import { addressesFileOption } from "../../src/hardhat/tasks/options";
+import { showAllNetworks, type SurveyTarget } from "../../src/hardhat/internal/tasks/addresses-survey";
+import { recordFileFor } from "../../src/hardhat/internal/files/addresses-path";
+import { addressesFileOption } from "../../src/hardhat/internal/tasks/options";
 import { resolveMultiAccountConfig } from "../../src/hardhat/config";
 import { InputError } from "../../src/hardhat/errors";
-import type { Logger } from "../../src/hardhat/internal/output";
+import type { Logger } from "../../src/hardhat/internal/output/log";
 import { listenOnLoopback, type Loopback } from "../support/loopback";
 
 const A = "0x" + "aa".repeat(20);

@@ -94,7 +94,7 @@ describe("the installed package from ESM and CommonJS", () => {
         "notifications/react/index.d.ts",
         "notifications/index.d.mts",
         "notifications/react/index.d.mts",
-        "hardhat/index.d.ts",
+        "hardhat/hardhat2/index.d.ts",
         "hardhat/hardhat3/index.d.mts",
       ]) {
         expect(read(ran, file), file).to.equal(true);

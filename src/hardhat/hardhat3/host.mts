@@ -4,13 +4,13 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import { MissingPrivateKeyError, StackError } from "../errors.js";
-import { chainById } from "../internal/chains.js";
-import { Chain } from "../internal/chain.js";
-import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/host.js";
-import { collectSecrets, mergeSecrets } from "../internal/redact.js";
+import { chainById } from "../internal/chains/table.js";
+import { Chain } from "../internal/chains/reader.js";
+import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host.js";
+import { collectSecrets, mergeSecrets } from "../internal/output/redact.js";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
 import { RpcSession } from "../internal/rpc/session.js";
-import type { SurveyTarget } from "../internal/survey.js";
+import type { SurveyTarget } from "../internal/tasks/addresses-survey.js";
 import { ethers6Stack } from "../internal/stack/ethers6.js";
 import { installedPackage, majorOf } from "../internal/stack/packages.js";
 import type { Stack } from "../internal/stack/types.js";

@@ -6,9 +6,9 @@ import { HardhatPluginError } from "hardhat/plugins";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { PLUGIN_NAME } from "../constants.js";
 import { MultiAccountKitError } from "../errors.js";
-import type { Host } from "../internal/host.js";
-import { redactError } from "../internal/redact.js";
-import { runTask, type Progress } from "../internal/run.js";
+import type { Host } from "../internal/tasks/host.js";
+import { redactError } from "../internal/output/redact.js";
+import { runTask, type Progress } from "../internal/tasks/lifecycle.js";
 import { hardhat3Host, hardhat3Secrets, type Hardhat3HostOptions } from "./host.mjs";
 
 export async function runOnHardhat3<T>(

@@ -1,7 +1,7 @@
 // A project with its own contracts under other names, chosen in the plugin's config section.
 import "@nomiclabs/hardhat-ethers";
 import "@openzeppelin/hardhat-upgrades";
-import "../../../src/hardhat";
+import "../../../src/hardhat/hardhat2";
 import type { HardhatUserConfig } from "hardhat/config";
 
 const config: HardhatUserConfig = {

@@ -3,7 +3,7 @@
 import "@nomiclabs/hardhat-ethers";
 import "@nomiclabs/hardhat-etherscan";
 import "@openzeppelin/hardhat-upgrades";
-import "../../../src/hardhat";
+import "../../../src/hardhat/hardhat2";
 import type { HardhatUserConfig } from "hardhat/config";
 import { configFromEnv } from "../../../src/hardhat/env";
 

@@ -1,4 +1,4 @@
-import type { Logger } from "../../../src/hardhat/internal/output";
+import type { Logger } from "../../../src/hardhat/internal/output/log";
 
 export interface CapturedLogger extends Logger {
   lines: string[];

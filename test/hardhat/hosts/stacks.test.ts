@@ -11,12 +11,11 @@ import { ethers } from "ethers";
 import { prepareHost, type HostProject } from "../helpers/hosts";
 import { errorHead, freePort, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "../helpers/deterministic";
-import { CREATEX_ADDRESS } from "../../../src/hardhat/internal/createx";
+import { CREATEX_ADDRESS, deterministicAddress, deterministicSalt } from "../../../src/hardhat/internal/chains/createx";
 import { startExplorer, type LoopbackExplorer } from "../helpers/explorer";
 import { deployStandIn } from "../helpers/stand-in";
 import { putCreateX } from "../helpers/createx";
 import { ADMIN_SLOT } from "../../../src/hardhat/constants";
-import { deterministicAddress, deterministicSalt } from "../../../src/hardhat/internal/deterministic";
 import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, compiled, startChain } from "./cases";
 import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
 

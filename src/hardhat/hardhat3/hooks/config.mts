@@ -5,8 +5,8 @@ import type { HardhatConfig, HardhatUserConfig } from "hardhat/types/config";
 import type { ConfigHooks, HardhatUserConfigValidationError } from "hardhat/types/hooks";
 import { resolveMultiAccountConfig } from "../../config.js";
 import { ConfigError } from "../../errors.js";
-import { findNpmSolcBuild } from "../../internal/solc.js";
-import { packageSourceNames, solidityFilesIn } from "../../internal/sources.js";
+import { findNpmSolcBuild } from "../../internal/compiler/solc.js";
+import { packageSourceNames, solidityFilesIn } from "../../internal/compiler/sources.js";
 
 export function validateMultiAccountUserConfig(userConfig: HardhatUserConfig): HardhatUserConfigValidationError[] {
   try {

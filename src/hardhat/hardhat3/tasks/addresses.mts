@@ -1,8 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { TASK_ADDRESSES_SHOW } from "../../constants.js";
-import { showAddresses } from "../../internal/show.js";
-import { showAllNetworks } from "../../internal/survey.js";
-import { addressesFileOption, addressesFilePattern } from "../../tasks/options.js";
+import { showAddresses } from "../../internal/tasks/addresses-show.js";
+import { showAllNetworks } from "../../internal/tasks/addresses-survey.js";
+import { addressesFileOption, addressesFilePattern } from "../../internal/tasks/options.js";
 import { hardhat3NetworkName, hardhat3SurveyTargets } from "../host.mjs";
 import { runOnHardhat3 } from "../run.mjs";
 

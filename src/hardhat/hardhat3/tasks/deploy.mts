@@ -1,7 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { TASK_DEPLOY_MULTIACCOUNT } from "../../constants.js";
-import { deployMultiAccount } from "../../internal/deploy.js";
-import { commonOptions } from "../../tasks/options.js";
+import { deployMultiAccount } from "../../internal/tasks/deploy.js";
+import { commonOptions } from "../../internal/tasks/options.js";
 import { hardhat3NetworkName } from "../host.mjs";
 import { runOnHardhat3, secondsOption } from "../run.mjs";
 

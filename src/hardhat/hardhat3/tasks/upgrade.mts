@@ -1,7 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { TASK_UPGRADE_MULTIACCOUNT } from "../../constants.js";
-import { upgradeMultiAccount } from "../../internal/upgrade.js";
-import { commonOptions } from "../../tasks/options.js";
+import { upgradeMultiAccount } from "../../internal/tasks/upgrade.js";
+import { commonOptions } from "../../internal/tasks/options.js";
 import { hardhat3NetworkName } from "../host.mjs";
 import { runOnHardhat3, secondsOption } from "../run.mjs";
 

@@ -7,7 +7,7 @@ import crypto from "crypto";
 import fs from "fs";
 import path from "path";
 import { AddressesFileError } from "../../errors";
-import { writeFileAtomic } from "../atomic-write";
+import { writeFileAtomic } from "../files/atomic-write";
 
 export type SendState =
   /** Written down, not yet sent. */

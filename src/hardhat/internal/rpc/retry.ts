@@ -2,7 +2,7 @@
 // call (not only the one that got the 429), failures that may pass are retried after a capped,
 // jittered backoff, and a call gives up after `retries` retries or `totalTimeout`.
 import { MultiAccountKitError, RpcUnavailableError } from "../../errors";
-import type { Logger } from "../output";
+import type { Logger } from "../output/log";
 import { classify, type Failure } from "./failures";
 import { backoff, type RetryPolicy } from "./policy";
 

@@ -11,8 +11,8 @@
 // - when the chain cannot tell whether a transaction took effect, the run stops (UnknownOutcomeError):
 //   a new nonce is never used for a step that may already have landed (docs/design.md#send-journal).
 import { MultiAccountKitError } from "../../errors";
-import type { FeeData } from "../chain";
-import { txLink, type Logger } from "../output";
+import type { FeeData } from "../chains/reader";
+import { txLink, type Logger } from "../output/log";
 import type { Stack, UnsignedTransaction } from "../stack/types";
 import { ALREADY_KNOWN, NONCE_USED, RpcAnswerError, type Failure } from "./failures";
 import { dataDigest, type Journal, type JournalTransaction, type TransactionShape } from "./journal";

@@ -4,8 +4,8 @@
 // sends are idempotent (sends.ts), and every send is written to the journal (journal.ts). On the
 // in-process network nothing can fail in transit: sends are only recorded.
 import { MultiAccountKitError, RpcUnavailableError } from "../../errors";
-import { Chain } from "../chain";
-import type { Logger } from "../output";
+import { Chain } from "../chains/reader";
+import type { Logger } from "../output/log";
 import type { Stack } from "../stack/types";
 import { Journal, type JournalTransaction } from "./journal";
 import type { RetryPolicy } from "./policy";

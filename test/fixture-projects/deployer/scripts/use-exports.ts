@@ -3,7 +3,7 @@
 // class. Prints one JSON line per check for test/hardhat/entry.test.ts.
 import fs from "fs";
 import hre from "hardhat";
-import { AddressesFileError, InputError, MultiAccountKitError, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT } from "../../../../src/hardhat";
+import { AddressesFileError, InputError, MultiAccountKitError, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT } from "../../../../src/hardhat/hardhat2";
 
 async function failure(run: () => Promise<unknown>): Promise<unknown> {
   try {

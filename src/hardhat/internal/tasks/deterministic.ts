@@ -2,17 +2,19 @@
 // that names the deployer, so its address depends on the deployer's address and a label only (not
 // on the chain, the nonce, the implementation or initialize's arguments). Every check here runs
 // before anything is sent. See docs/design.md#same-address-on-every-chain.
-import { IMPLEMENTATION_SLOT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
-import { InputError } from "../errors";
-import { CREATEX_ADDRESS, LOCAL_HARDHAT_CHAIN_ID, createXState, deployCreate3Data, deployCreateXKeyless } from "./createx";
-import type { RunContext } from "./run";
-import type { StackFactory } from "./stack/types";
-
-/** The label when --salt is not given. Fixed: changing it would move every default address. */
-export const DEFAULT_SALT_LABEL = "MultiAccount";
-/** CreateX's CREATE3 proxy: its init code hash goes into the CREATE2 address of that proxy. */
-const CREATE3_PROXY_INIT_CODE = "0x67363d3d37363d34f03d5260086018f3";
-const LABEL = /^[\x21-\x7e]{1,64}$/;
+import { IMPLEMENTATION_SLOT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import { InputError } from "../../errors";
+import {
+  CREATEX_ADDRESS,
+  LOCAL_HARDHAT_CHAIN_ID,
+  createXState,
+  deployCreate3Data,
+  deployCreateXKeyless,
+  deterministicAddress,
+  deterministicSalt,
+} from "../chains/createx";
+import type { RunContext } from "./lifecycle";
+import type { StackFactory } from "../stack/types";
 
 export interface DeterministicPlan {
   label: string;
@@ -20,23 +22,6 @@ export interface DeterministicPlan {
   proxy: string;
   /** CreateX is missing on a local Hardhat network: its keyless transaction goes first. */
   createXFirst: boolean;
-}
-
-/** deployer (20 bytes) | 0x00 (no chain id in the salt: the same address on every chain) | keccak256(label)[0..11]. */
-export function deterministicSalt(keccak256: (data: string) => string, deployer: string, label: string): string {
-  if (!LABEL.test(label)) {
-    throw new InputError(`Invalid --salt "${label}": give a label of 1 to 64 printable ASCII characters without spaces (default "${DEFAULT_SALT_LABEL}").`);
-  }
-  const labelHash = keccak256(`0x${Buffer.from(label, "utf8").toString("hex")}`);
-  return `0x${deployer.replace(/^0x/, "").toLowerCase()}00${labelHash.slice(2, 24)}`;
-}
-
-/** Where CreateX's deployCreate3 puts a contract for `deployer` and this salt (its _guard, then CREATE2 and CREATE). */
-export function deterministicAddress(keccak256: (data: string) => string, deployer: string, salt: string): string {
-  const hex = (value: string) => value.replace(/^0x/, "").toLowerCase();
-  const guarded = keccak256(`0x${hex(deployer).padStart(64, "0")}${hex(salt)}`);
-  const create3Proxy = keccak256(`0xff${hex(CREATEX_ADDRESS)}${hex(guarded)}${hex(keccak256(CREATE3_PROXY_INIT_CODE))}`).slice(-40);
-  return `0x${keccak256(`0xd694${create3Proxy}01`).slice(-40)}`;
 }
 
 export async function planDeterministic(run: RunContext, label: string): Promise<DeterministicPlan> {

@@ -2,12 +2,12 @@
 // from its record, with the chain id and whether that address has code there, and a flag on the
 // networks whose address differs from the one most of them record. Reads only: nothing is written
 // and no record is created.
-import { readAddresses, type AddressesRecord } from "../addresses";
-import { createLogger, printTable, type Logger } from "./output";
-import { NETWORK_TOKEN, recordFileFor } from "./record-path";
-import { collectSecrets, mergeSecrets, redact } from "./redact";
-import { classify } from "./rpc/failures";
-import { behindHttpProxy, httpTransport, type Transport } from "./rpc/transport";
+import { readAddresses, type AddressesRecord } from "../../addresses";
+import { createLogger, printTable, type Logger } from "../output/log";
+import { NETWORK_TOKEN, recordFileFor } from "../files/addresses-path";
+import { collectSecrets, mergeSecrets, redact } from "../output/redact";
+import { classify } from "../rpc/failures";
+import { behindHttpProxy, httpTransport, type Transport } from "../rpc/transport";
 
 /** A configured network, as the entry of either Hardhat major describes it. */
 export interface SurveyTarget {

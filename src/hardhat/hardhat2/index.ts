@@ -7,16 +7,16 @@ import "./type-extensions";
 import path from "path";
 import { extendConfig, subtask } from "hardhat/config";
 import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES } from "hardhat/builtin-tasks/task-names";
-import { resolveMultiAccountConfig } from "./config";
-import { findNpmSolcBuild } from "./internal/solc";
-import { packageSourceNames } from "./internal/sources";
-import { loadInstalledPeerPlugins } from "./internal/stack/peer-plugins";
-import { routeExplorerPlugin } from "./internal/hardhat2-verify";
+import { resolveMultiAccountConfig } from "../config";
+import { findNpmSolcBuild } from "../internal/compiler/solc";
+import { packageSourceNames } from "../internal/compiler/sources";
+import { loadInstalledPeerPlugins } from "../internal/stack/peer-plugins";
+import { routeExplorerPlugin } from "./verification-routing";
 import "./tasks/deploy";
 import "./tasks/upgrade";
 import "./tasks/addresses";
 
-export { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "./constants";
+export { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
 export {
   AddressesFileError,
   ConfigError,
@@ -27,8 +27,8 @@ export {
   NetworkUnreachableError,
   StackError,
   UnexpectedError,
-} from "./errors";
-export type { MultiAccountConfig, MultiAccountUserConfig, RpcRetryConfig, RpcRetryUserConfig } from "./config";
+} from "../errors";
+export type { MultiAccountConfig, MultiAccountUserConfig, RpcRetryConfig, RpcRetryUserConfig } from "../config";
 
 loadInstalledPeerPlugins(__dirname);
 

@@ -2,7 +2,7 @@
 // Hardhat major: chain id, code, storage, balances, fees, gas estimates and receipts. On an HTTP
 // network the provider answers through the task's RPC session (rpc/session.ts), which retries; a node
 // that still cannot be reached becomes one clear error naming the step.
-import { NetworkUnreachableError, RpcUnavailableError } from "../errors";
+import { NetworkUnreachableError, RpcUnavailableError } from "../../errors";
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;

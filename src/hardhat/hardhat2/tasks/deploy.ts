@@ -1,7 +1,7 @@
 import { task, types } from "hardhat/config";
-import { TASK_DEPLOY_MULTIACCOUNT, ADDRESSES_FILE_HELP } from "../constants";
-import { commonOptions, type CommonTaskArgs } from "./options";
-import { runOnHardhat2 } from "./run";
+import { TASK_DEPLOY_MULTIACCOUNT, ADDRESSES_FILE_HELP } from "../../constants";
+import { commonOptions, type CommonTaskArgs } from "../../internal/tasks/options";
+import { runOnHardhat2 } from "../run";
 
 interface DeployTaskArgs extends CommonTaskArgs {
   admin?: string;
@@ -26,7 +26,7 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
   .addFlag("deterministic", "Create the proxy through CreateX (CREATE3): the same address on every chain for this deployer and --salt")
   .addOptionalParam("salt", "Label of a --deterministic deployment (default: MultiAccount)")
   .setAction(async (args: DeployTaskArgs, hre) => {
-    const { deployMultiAccount } = await import("../internal/deploy");
+    const { deployMultiAccount } = await import("../../internal/tasks/deploy");
     const config = hre.config.multiAccount;
     return runOnHardhat2(TASK_DEPLOY_MULTIACCOUNT, hre, (host, progress) =>
       deployMultiAccount(

@@ -2,8 +2,8 @@
 // so that a corrupt one stops the run here untouched, the deployer, the chain, the send journal), the
 // RPC session around a task, and the net that turns anything unforeseen into an error naming the
 // task and the step, and that lists what a failed run sent.
-import { loadAddresses, type AddressesRecord } from "../addresses";
-import { PLUGIN_NAME } from "../constants";
+import { loadAddresses, type AddressesRecord } from "../../addresses";
+import { PLUGIN_NAME } from "../../constants";
 import {
   isHardhatError,
   isPluginError,
@@ -12,15 +12,15 @@ import {
   NetworkUnreachableError,
   RpcUnavailableError,
   UnexpectedError,
-} from "../errors";
-import type { GasSummary } from "./chain";
+} from "../../errors";
+import type { GasSummary } from "../chains/reader";
 import type { Host } from "./host";
 import { lockAwareStack } from "./manifest-lock";
-import { createLogger, currencySymbol, type Logger } from "./output";
-import { redactError } from "./redact";
-import { classify } from "./rpc/failures";
-import { journalPathFor } from "./rpc/journal";
-import type { Stack, StackSigner } from "./stack/types";
+import { createLogger, currencySymbol, type Logger } from "../output/log";
+import { redactError } from "../output/redact";
+import { classify } from "../rpc/failures";
+import { journalPathFor } from "../rpc/journal";
+import type { Stack, StackSigner } from "../stack/types";
 
 /** Where a task is; read when something unforeseen fails, to say which step it was. */
 export interface Progress {

@@ -2,8 +2,8 @@
 // `chainid`, one key) for the chains Etherscan serves, the chain's own Blockscout otherwise. Pure
 // functions of the chain table and the environment, shared by the config mappings (Hardhat 2 and 3)
 // and by the verify step. A key's value never appears in anything these return for printing.
-import { EnvError } from "../errors";
-import { CHAINS, chainById, type ChainInfo } from "./chains";
+import { EnvError } from "../../errors";
+import { CHAINS, chainById, type ChainInfo } from "./table";
 
 export const ETHERSCAN_V2_API_URL = "https://api.etherscan.io/v2/api";
 /** Blockscout does not check keys, but the Hardhat 2 explorer plugins refuse an empty one. */

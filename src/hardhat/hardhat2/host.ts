@@ -2,28 +2,18 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { TASK_COMPILE } from "hardhat/builtin-tasks/task-names";
 import { StackError } from "../errors";
-import { Chain } from "./chain";
-import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "./host";
-import { explorerUrl, type CustomChainLike } from "./output";
-import { routeForChain } from "./hardhat2-verify";
-import { collectSecrets } from "./redact";
-import { rpcEndpoint, type NetworkConfigLike } from "./rpc/endpoint";
-import { RpcSession } from "./rpc/session";
-import type { SurveyTarget } from "./survey";
-import { chooseStack, SUPPORTED_STACKS } from "./stack/choose";
-import { ethers5Stack } from "./stack/ethers5";
-import { ethers6Stack } from "./stack/ethers6";
-import { installedPackage, loadedPackage, type PackageInfo } from "./stack/packages";
-import type { Stack } from "./stack/types";
-
-interface EtherscanConfigLike {
-  apiKey?: unknown;
-  customChains?: CustomChainLike[];
-}
-
-function etherscanConfig(hre: HardhatRuntimeEnvironment): EtherscanConfigLike | undefined {
-  return (hre.config as { etherscan?: EtherscanConfigLike }).etherscan;
-}
+import { Chain } from "../internal/chains/reader";
+import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host";
+import { explorerBrowserUrl, routeForChain } from "./verification-routing";
+import { collectSecrets } from "../internal/output/redact";
+import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint";
+import { RpcSession } from "../internal/rpc/session";
+import type { SurveyTarget } from "../internal/tasks/addresses-survey";
+import { chooseStack, SUPPORTED_STACKS } from "../internal/stack/choose";
+import { ethers5Stack } from "../internal/stack/ethers5";
+import { ethers6Stack } from "../internal/stack/ethers6";
+import { installedPackage, loadedPackage, type PackageInfo } from "../internal/stack/packages";
+import type { Stack } from "../internal/stack/types";
 
 /** Reads what the runtime holds and builds the matching adapter, or explains what is wrong. */
 export function hardhat2Stack(hre: HardhatRuntimeEnvironment): Stack {
@@ -62,7 +52,7 @@ export function hardhat2Stack(hre: HardhatRuntimeEnvironment): Stack {
 }
 
 function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
-  const browserUrl = (chainId: number) => explorerUrl(etherscanConfig(hre)?.customChains, chainId);
+  const browserUrl = (chainId: number) => explorerBrowserUrl(hre, chainId);
   const verify = (address: string, contract?: string) =>
     hre.run("verify:verify", { address, constructorArguments: [], ...(contract === undefined ? {} : { contract }) });
   return {
@@ -91,7 +81,7 @@ function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
 
 /** Every secret of the project's config, from every network, not only the selected one. */
 export function hardhat2Secrets(hre: HardhatRuntimeEnvironment): string[] {
-  return collectSecrets({ networks: hre.config.networks, etherscan: etherscanConfig(hre) });
+  return collectSecrets({ networks: hre.config.networks, etherscan: (hre.config as { etherscan?: { apiKey?: unknown } }).etherscan });
 }
 
 export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {

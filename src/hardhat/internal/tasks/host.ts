@@ -2,10 +2,10 @@
 // selected network, JSON-RPC reads, the stack adapter, compiling, artifacts and verification. The
 // Hardhat 2 entry builds one from `hre` (hardhat2-host.ts); the logic in deploy.ts, upgrade.ts and
 // show.ts sees only this.
-import type { Chain } from "./chain";
-import type { RpcSession } from "./rpc/session";
-import type { Stack } from "./stack/types";
-import { urlOrigin } from "./redact";
+import type { Chain } from "../chains/reader";
+import type { RpcSession } from "../rpc/session";
+import type { Stack } from "../stack/types";
+import { urlOrigin } from "../output/redact";
 
 export interface NetworkTarget {
   name: string;

@@ -1,11 +1,11 @@
 // upgrade-multiaccount: validates the new implementation's storage layout against the recorded
 // proxy, upgrades it, and verifies the new implementation.
-import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
-import { InputError, MultiAccountKitError } from "../errors";
+import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import { InputError, MultiAccountKitError } from "../../errors";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
-import { addressLink } from "./output";
-import { afterwards, reportGas, startRun, withSession, type RunEffects } from "./run";
+import { addressLink } from "../output/log";
+import { afterwards, reportGas, startRun, withSession, type RunEffects } from "./lifecycle";
 import { verifyAfterwards, type Sleep } from "./verify";
 
 export interface UpgradeOptions {

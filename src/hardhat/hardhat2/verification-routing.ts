@@ -11,10 +11,11 @@
 import path from "path";
 import type { HardhatRuntimeEnvironment, RunSuperFunction, TaskArguments } from "hardhat/types";
 import { subtask } from "hardhat/config";
-import { ETHERSCAN_V2_API_URL, tableRoute, type VerificationRoute } from "./explorers";
-import { loadedPackage, type PackageInfo } from "./stack/packages";
+import { ETHERSCAN_V2_API_URL, tableRoute, type VerificationRoute } from "../internal/chains/explorers";
+import { chainById } from "../internal/chains/table";
+import { loadedPackage, type PackageInfo } from "../internal/stack/packages";
 
-interface CustomChainLike {
+export interface CustomChainLike {
   network: string;
   chainId: number;
   urls: { apiURL: string; browserURL: string };
@@ -27,6 +28,14 @@ interface EtherscanConfigLike {
 
 function etherscanConfig(hre: HardhatRuntimeEnvironment): EtherscanConfigLike {
   return ((hre.config as { etherscan?: EtherscanConfigLike }).etherscan ??= {});
+}
+
+/** The block explorer's base URL for `chainId`: the project's customChains first, then the chain table. */
+export function explorerBrowserUrl(hre: HardhatRuntimeEnvironment, chainId: number): string | undefined {
+  const customChains = (hre.config as { etherscan?: EtherscanConfigLike }).etherscan?.customChains ?? [];
+  const custom = [...customChains].reverse().find((chain) => chain.chainId === chainId);
+  const url = custom?.urls.browserURL ?? chainById(chainId)?.explorer.browserURL;
+  return url?.replace(/\/+$/, "");
 }
 
 /** The route for the selected network's chain: the table's, or a chain the project added itself. */

@@ -1,6 +1,6 @@
 // One address record per network: a NETWORK_TOKEN in the record's path stands for the network's name
 // (`output/{network}/addresses.json`), so each chain keeps its own protocol and MultiAccount addresses.
-import { InputError } from "../errors";
+import { InputError } from "../../errors";
 
 /** The token in an address-file path that stands for the network's name: one record per network. */
 export const NETWORK_TOKEN = "{network}";

@@ -1,8 +1,8 @@
 // Runs a `hardhat run` script body: exit 0 on success; on failure log the error (redacted) and exit 1.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { isPluginError } from "../errors";
-import { hardhat2Host } from "./hardhat2-host";
-import { createLogger } from "./output";
+import { hardhat2Host } from "./host";
+import { createLogger } from "../internal/output/log";
 
 export function runScript(hre: HardhatRuntimeEnvironment, body: () => Promise<unknown>): void {
   body().then(

@@ -1,9 +1,9 @@
 // addresses:show: the address record as a table, with explorer links and a mark on addresses that
 // have no code on the selected network.
-import { loadAddresses, type AddressesRecord } from "../addresses";
+import { loadAddresses, type AddressesRecord } from "../../addresses";
 import type { Host } from "./host";
-import { createLogger, printTable } from "./output";
-import type { RunEffects } from "./run";
+import { createLogger, printTable } from "../output/log";
+import type { RunEffects } from "./lifecycle";
 
 export async function showAddresses(host: Host, options: { addressesFile: string; json: boolean }, effects: RunEffects = {}): Promise<AddressesRecord> {
   const progress = effects.progress ?? { step: "starting" };

@@ -1,8 +1,8 @@
 // Command-line arguments over the `multiAccount` config section: one place for the defaults.
 import path from "path";
-import type { MultiAccountConfig } from "../config";
-import { InputError } from "../errors";
-import { recordFileFor } from "../internal/record-path";
+import type { MultiAccountConfig } from "../../config";
+import { InputError } from "../../errors";
+import { recordFileFor } from "../files/addresses-path";
 
 export interface CommonTaskArgs {
   contract?: string;

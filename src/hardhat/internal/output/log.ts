@@ -1,5 +1,5 @@
 // What the tasks print: every line goes through secret redaction; explorer links where known.
-import { chainById } from "./chains";
+import { chainById } from "../chains/table";
 import { redact } from "./redact";
 
 export interface Logger {
@@ -14,18 +14,6 @@ export function createLogger(secrets: readonly string[], sink: Logger = console)
     warn: (message) => sink.warn(redact(message, secrets)),
     error: (message) => sink.error(redact(message, secrets)),
   };
-}
-
-export interface CustomChainLike {
-  chainId: number;
-  urls: { browserURL: string };
-}
-
-/** The block explorer's base URL for `chainId`: customChains first, then the built-in chains. */
-export function explorerUrl(customChains: readonly CustomChainLike[] | undefined, chainId: number): string | undefined {
-  const custom = [...(customChains ?? [])].reverse().find((chain) => chain.chainId === chainId);
-  const url = custom?.urls.browserURL ?? chainById(chainId)?.explorer.browserURL;
-  return url?.replace(/\/+$/, "");
 }
 
 export function addressLink(explorer: string | undefined, address: string): string {

@@ -4,16 +4,17 @@
 // serves every stack and Hardhat major, through the Host and its Stack. Once the proxy exists it is
 // recorded at once; a later step that fails (reading its slots, the gas summary, verification) is a
 // warning, and the run still succeeds.
-import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
-import { InputError, MultiAccountKitError } from "../errors";
-import { updateAddresses } from "../addresses";
+import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import { InputError, MultiAccountKitError } from "../../errors";
+import { updateAddresses } from "../../addresses";
 import { estimateDeployment, gasPriceFor } from "./estimate";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
-import { addressLink } from "./output";
-import { DEFAULT_SALT_LABEL, deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
-import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./run";
-import type { StackFactory, StackSigner } from "./stack/types";
+import { addressLink } from "../output/log";
+import { DEFAULT_SALT_LABEL } from "../chains/createx";
+import { deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
+import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
+import type { StackFactory, StackSigner } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
 
 export interface DeployOptions {

@@ -1,7 +1,7 @@
 import { task, types } from "hardhat/config";
-import { TASK_UPGRADE_MULTIACCOUNT, ADDRESSES_FILE_HELP } from "../constants";
-import { commonOptions, type CommonTaskArgs } from "./options";
-import { runOnHardhat2 } from "./run";
+import { TASK_UPGRADE_MULTIACCOUNT, ADDRESSES_FILE_HELP } from "../../constants";
+import { commonOptions, type CommonTaskArgs } from "../../internal/tasks/options";
+import { runOnHardhat2 } from "../run";
 
 task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a new implementation")
   .addOptionalParam("contract", "New implementation contract (default: multiAccount.contract, MultiAccount)")
@@ -11,7 +11,7 @@ task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a n
   .addFlag("noCompile", "Don't compile before upgrading")
   .addFlag("dryRun", "Only validate the upgrade (storage layout and upgrade safety); send nothing")
   .setAction(async (args: CommonTaskArgs, hre) => {
-    const { upgradeMultiAccount } = await import("../internal/upgrade");
+    const { upgradeMultiAccount } = await import("../../internal/tasks/upgrade");
     return runOnHardhat2(TASK_UPGRADE_MULTIACCOUNT, hre, (host, progress) =>
       upgradeMultiAccount(host, commonOptions(args, hre.config.multiAccount, hre.config.paths.root, hre.network.name), { progress })
     );

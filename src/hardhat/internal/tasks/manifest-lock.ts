@@ -7,10 +7,10 @@
 // alive and refreshing it) stops the run with a message that says so. Every stack call that reaches
 // the manifest goes through this (lockAwareStack): the input checks read it too (the network's
 // ProxyAdmin, the upgrade's current implementation), and a rerun right after a crash is when they do.
-import { MultiAccountKitError } from "../errors";
-import type { Logger } from "./output";
-import type { JournalTransaction } from "./rpc/journal";
-import type { Stack } from "./stack/types";
+import { MultiAccountKitError } from "../../errors";
+import type { Logger } from "../output/log";
+import type { JournalTransaction } from "../rpc/journal";
+import type { Stack } from "../stack/types";
 import type { Sleep } from "./verify";
 
 /** How long a run waits, in all, for a held manifest lock. */

@@ -1,6 +1,6 @@
 // Validation of addresses given on the command line, in .env or in the address file.
-import { InputError } from "../errors";
-import type { Stack } from "./stack/types";
+import { InputError } from "../../errors";
+import type { Stack } from "../stack/types";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 

@@ -4,8 +4,8 @@
 // `solidity.npmFilesToBuild`; the decision is the same and lives here.
 import fs from "fs";
 import path from "path";
-import { DEFAULT_ACCOUNT_CONTRACT, DEFAULT_CONTRACT, PLUGIN_NAME } from "../constants";
-import type { MultiAccountConfig } from "../config";
+import { DEFAULT_ACCOUNT_CONTRACT, DEFAULT_CONTRACT, PLUGIN_NAME } from "../../constants";
+import type { MultiAccountConfig } from "../../config";
 
 export const PACKAGE_SOURCE_NAMES = [
   `${PLUGIN_NAME}/contracts/multiAccount/MultiAccount.sol`,

@@ -3,8 +3,8 @@
 // estimated by the node; `initialize` runs inside the proxy's constructor against an implementation
 // that does not exist yet, so it is modelled from its storage writes and the size of the account
 // bytecode it stores.
-import type { RunContext } from "./run";
-import type { StackFactory, StackSigner } from "./stack/types";
+import type { RunContext } from "./lifecycle";
+import type { StackFactory, StackSigner } from "../stack/types";
 
 /** initialize: ~12 fresh storage slots, role events, and the CREATE of the bytecode data contract. */
 const INITIALIZE_BASE_GAS = 360_000n;

@@ -1,14 +1,14 @@
 // How a Hardhat 2 task action reaches the shared task logic: a Host built from `hre`, the net that
 // names the task and the step when something unforeseen fails, and no secret in what it throws. Loaded lazily.
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import type { Host } from "../internal/host";
-import type { Progress } from "../internal/run";
+import type { Host } from "../internal/tasks/host";
+import type { Progress } from "../internal/tasks/lifecycle";
 
 export async function runOnHardhat2<T>(task: string, hre: HardhatRuntimeEnvironment, body: (host: Host, progress: Progress) => Promise<T>): Promise<T> {
   const [{ hardhat2Host, hardhat2Secrets }, { runTask }, { redactError }] = await Promise.all([
-    import("../internal/hardhat2-host"),
-    import("../internal/run"),
-    import("../internal/redact"),
+    import("./host"),
+    import("../internal/tasks/lifecycle"),
+    import("../internal/output/redact"),
   ]);
   try {
     const host = hardhat2Host(hre);

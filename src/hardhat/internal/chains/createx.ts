@@ -2,9 +2,9 @@
 // else at that address, its CREATE3 entry point, and putting it on a local Hardhat network from its
 // keyless transaction (never with hardhat_setCode: its runtime holds an immutable, its own address,
 // that a copied artifact leaves zeroed). See docs/design.md#same-address-on-every-chain.
-import { InputError } from "../errors";
+import { InputError } from "../../errors";
 import { CREATEX_KEYLESS_TRANSACTION } from "./createx-keyless";
-import type { Chain } from "./chain";
+import type { Chain } from "./reader";
 
 export const CREATEX_ADDRESS = "0xba5Ed099633D3B313e4D5F7bdc1305d3c28ba5Ed";
 /** keccak256 of CreateX's runtime code, the same on every chain (as Hardhat Ignition checks it). */
@@ -44,4 +44,27 @@ export async function deployCreateXKeyless(chain: Chain, keccak256: (data: strin
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new InputError(`CreateX's keyless deployment was sent but no CreateX code appeared at ${CREATEX_ADDRESS}; run again once the node has mined it.`);
+}
+
+/** The label when --salt is not given. Fixed: changing it would move every default address. */
+export const DEFAULT_SALT_LABEL = "MultiAccount";
+/** CreateX's CREATE3 proxy: its init code hash goes into the CREATE2 address of that proxy. */
+const CREATE3_PROXY_INIT_CODE = "0x67363d3d37363d34f03d5260086018f3";
+const LABEL = /^[\x21-\x7e]{1,64}$/;
+
+/** deployer (20 bytes) | 0x00 (no chain id in the salt: the same address on every chain) | keccak256(label)[0..11]. */
+export function deterministicSalt(keccak256: (data: string) => string, deployer: string, label: string): string {
+  if (!LABEL.test(label)) {
+    throw new InputError(`Invalid --salt "${label}": give a label of 1 to 64 printable ASCII characters without spaces (default "${DEFAULT_SALT_LABEL}").`);
+  }
+  const labelHash = keccak256(`0x${Buffer.from(label, "utf8").toString("hex")}`);
+  return `0x${deployer.replace(/^0x/, "").toLowerCase()}00${labelHash.slice(2, 24)}`;
+}
+
+/** Where CreateX's deployCreate3 puts a contract for `deployer` and this salt (its _guard, then CREATE2 and CREATE). */
+export function deterministicAddress(keccak256: (data: string) => string, deployer: string, salt: string): string {
+  const hex = (value: string) => value.replace(/^0x/, "").toLowerCase();
+  const guarded = keccak256(`0x${hex(deployer).padStart(64, "0")}${hex(salt)}`);
+  const create3Proxy = keccak256(`0xff${hex(CREATEX_ADDRESS)}${hex(guarded)}${hex(keccak256(CREATE3_PROXY_INIT_CODE))}`).slice(-40);
+  return `0x${keccak256(`0xd694${create3Proxy}01`).slice(-40)}`;
 }

@@ -2,7 +2,7 @@
 // implementation and then the proxy. A failure is logged with the command to retry, and never fails
 // the run.
 import type { Host } from "./host";
-import type { Logger } from "./output";
+import type { Logger } from "../output/log";
 
 export type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
