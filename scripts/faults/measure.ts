@@ -6,7 +6,7 @@
 //
 //   npm run faults -- [--stacks stack-a,stack-b,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
 //
-// `--randomized` runs the randomized reruns of test/hardhat/rpc/sends.test.ts instead, on stack A
+// `--randomized` runs the randomized reruns of test/hardhat/internal/rpc/sends.test.ts instead, on stack A
 // (the deployer fixture), seed after seed on one `hardhat node`, and exits 1 when any seed ends with
 // a creation mined twice, a deployment left incomplete, or anything else the seed checks:
 //

@@ -33,7 +33,7 @@ const config: HardhatUserConfig = {
   multiAccount: {
     verifyDelay: 0,
     addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json",
-    // Short retry waits for the flaky-endpoint tests (test/hardhat/rpc/sends.test.ts).
+    // Short retry waits for the flaky-endpoint tests (test/hardhat/internal/rpc/sends.test.ts).
     rpc: process.env.FIXTURE_RPC === undefined ? undefined : JSON.parse(process.env.FIXTURE_RPC),
   },
 };

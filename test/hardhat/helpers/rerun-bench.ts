@@ -3,7 +3,7 @@
 // failed deployment: one `hardhat node` for every scenario (hardhat_reset gives a fresh chain, and with
 // it a fresh upgrades manifest), the deployer signing locally (PRIVATE_KEY) or through the node
 // (`accounts: "remote"`), runs that can be killed with SIGKILL, and what the chain holds afterwards.
-// Shared by test/hardhat/rpc/sends.test.ts and `npm run faults -- --randomized`.
+// Shared by test/hardhat/internal/rpc/sends.test.ts and `npm run faults -- --randomized`.
 import { spawn } from "child_process";
 import fs from "fs";
 import os from "os";

@@ -202,7 +202,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
         expect(version.decodeFunctionResult("version", answer)[0]).to.equal("2");
       });
 
-      // Stack A: every case below, on three chains, in test/hardhat/deterministic.test.ts.
+      // Stack A: every case below, on three chains, in test/hardhat/internal/tasks/deterministic.test.ts.
       if (stack.host !== "stack-a")
         describe("--deterministic on two chains (56, and 31337 where the plugin deploys CreateX itself)", () => {
           /** Hardhat's test account #2: another deployer. */

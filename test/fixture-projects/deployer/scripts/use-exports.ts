@@ -1,6 +1,6 @@
 // Uses what `multiaccount-kit/hardhat` exports the way a project's own script does (run with
 // `hardhat run --no-compile`): each task by its exported name, each failure caught by its exported
-// class. Prints one JSON line per check for test/hardhat/entry.test.ts.
+// class. Prints one JSON line per check for test/hardhat/hardhat2/entry.test.ts.
 import fs from "fs";
 import hre from "hardhat";
 import { AddressesFileError, InputError, MultiAccountKitError, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT } from "../../../../src/hardhat/hardhat2";

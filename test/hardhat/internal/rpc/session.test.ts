@@ -8,14 +8,14 @@ import { ethers } from "ethers";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { RpcUnavailableError } from "../../../src/hardhat/errors";
-import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
-import { RpcSession, type RpcEndpoint } from "../../../src/hardhat/internal/rpc/session";
-import { NonceTakenError } from "../../../src/hardhat/internal/rpc/sends";
-import { ethers5Stack } from "../../../src/hardhat/internal/stack/ethers5";
-import { REPO_ROOT } from "../helpers/environment";
-import { startFaultyRpc, type FaultPlan, type FaultyRpc } from "../helpers/faulty-rpc";
-import { freePort, startNode, type LocalNode } from "../helpers/processes";
+import { RpcUnavailableError } from "../../../../src/hardhat/errors";
+import { journalPathFor } from "../../../../src/hardhat/internal/rpc/journal";
+import { RpcSession, type RpcEndpoint } from "../../../../src/hardhat/internal/rpc/session";
+import { NonceTakenError } from "../../../../src/hardhat/internal/rpc/sends";
+import { ethers5Stack } from "../../../../src/hardhat/internal/stack/ethers5";
+import { REPO_ROOT } from "../../helpers/environment";
+import { startFaultyRpc, type FaultPlan, type FaultyRpc } from "../../helpers/faulty-rpc";
+import { freePort, startNode, type LocalNode } from "../../helpers/processes";
 
 /** `hardhat node`'s first two accounts (Hardhat's published test mnemonic). */
 const KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";

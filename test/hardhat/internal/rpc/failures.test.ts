@@ -3,7 +3,7 @@
 // endpoint is unreachable, and the reason shown. Then the two message patterns that mean "the node
 // already has this transaction" and "this nonce is used".
 import { expect } from "chai";
-import { ALREADY_KNOWN, NONCE_USED, RpcAnswerError, TransportError, classify } from "../../../src/hardhat/internal/rpc/failures";
+import { ALREADY_KNOWN, NONCE_USED, RpcAnswerError, TransportError, classify } from "../../../../src/hardhat/internal/rpc/failures";
 
 interface Expected {
   retry: boolean;

@@ -1,7 +1,7 @@
 // The retry policy on its own: the backoff schedule (doubling, capped, equal jitter), Retry-After as
 // delta-seconds or an HTTP date, and how `multiAccount.rpc` and the network's timeout resolve.
 import { expect } from "chai";
-import { backoff, parseRetryAfter, retryPolicy } from "../../../src/hardhat/internal/rpc/policy";
+import { backoff, parseRetryAfter, retryPolicy } from "../../../../src/hardhat/internal/rpc/policy";
 
 const POLICY = { minDelay: 500, maxDelay: 8000 };
 /** The top of the jitter range: random() is below 1 in practice, 1 is its supremum. */

@@ -4,9 +4,9 @@ import { expect } from "chai";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { useEnvironment } from "./helpers/environment";
-import { captureConsole } from "./helpers/capture";
-import { TASK_DEPLOY_MULTIACCOUNT } from "../../src/hardhat/constants";
+import { useEnvironment } from "../../helpers/environment";
+import { captureConsole } from "../../helpers/capture";
+import { TASK_DEPLOY_MULTIACCOUNT } from "../../../../src/hardhat/constants";
 
 describe("a project with its own contracts of other names", function () {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-custom-"));

@@ -6,13 +6,13 @@ import os from "os";
 import path from "path";
 import hre from "hardhat";
 import type { Contract } from "ethers";
-import { deployMultiAccount, type DeployOptions, type DeploymentResult } from "../../src/hardhat/internal/tasks/deploy";
-import { upgradeMultiAccount } from "../../src/hardhat/internal/tasks/upgrade";
-import { showAddresses } from "../../src/hardhat/internal/tasks/addresses-show";
-import { hardhat2Host } from "../../src/hardhat/hardhat2/host";
-import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../../src/hardhat/constants";
-import { InputError, AddressesFileError } from "../../src/hardhat/errors";
-import { captureLogger, captureConsole } from "./helpers/capture";
+import { deployMultiAccount, type DeployOptions, type DeploymentResult } from "../../../../src/hardhat/internal/tasks/deploy";
+import { upgradeMultiAccount } from "../../../../src/hardhat/internal/tasks/upgrade";
+import { showAddresses } from "../../../../src/hardhat/internal/tasks/addresses-show";
+import { hardhat2Host } from "../../../../src/hardhat/hardhat2/host";
+import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../../../../src/hardhat/constants";
+import { InputError, AddressesFileError } from "../../../../src/hardhat/errors";
+import { captureLogger, captureConsole } from "../../helpers/capture";
 
 const { ethers } = hre;
 

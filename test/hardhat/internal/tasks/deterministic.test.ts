@@ -7,13 +7,13 @@ import { ethers } from "ethers";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { ADMIN_SLOT } from "../../src/hardhat/constants";
-import { CREATEX_ADDRESS, deterministicAddress, deterministicSalt } from "../../src/hardhat/internal/chains/createx";
-import { putCreateX } from "./helpers/createx";
-import { FIXTURES, linkPackage } from "./helpers/environment";
-import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "./helpers/deterministic";
-import { freePort, runHardhat, startNode, type LocalNode, type RunResult } from "./helpers/processes";
-import { deployStandIn } from "./helpers/stand-in";
+import { ADMIN_SLOT } from "../../../../src/hardhat/constants";
+import { CREATEX_ADDRESS, deterministicAddress, deterministicSalt } from "../../../../src/hardhat/internal/chains/createx";
+import { putCreateX } from "../../helpers/createx";
+import { FIXTURES, linkPackage } from "../../helpers/environment";
+import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "../../helpers/deterministic";
+import { freePort, runHardhat, startNode, type LocalNode, type RunResult } from "../../helpers/processes";
+import { deployStandIn } from "../../helpers/stand-in";
 
 const FIXTURE = path.join(FIXTURES, "deployer");
 const ADMIN = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
@@ -203,7 +203,7 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
     const result = await run(chain, args);
     expect(result.code, result.output).to.equal(0);
     // Whether the new run still meets that lock depends on how fast it starts (the plugin itself
-    // retries for about 7 s); when it does, it waits (test/hardhat/manifest-lock.test.ts), never fails.
+    // retries for about 7 s); when it does, it waits (test/hardhat/internal/tasks/manifest-lock.test.ts), never fails.
     if (/Lock file|manifest lock/.test(result.output))
       expect(result.stderr).to.match(/manifest lock \S+chain-97\.lock is held \(deploying the implementation\): waiting for it/);
     expect(record(chain).multiAccountAddress).to.equal(expected);

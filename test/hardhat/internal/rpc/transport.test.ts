@@ -5,8 +5,8 @@
 import { expect } from "chai";
 import http from "http";
 import net from "net";
-import { RpcAnswerError, TransportError } from "../../../src/hardhat/internal/rpc/failures";
-import { behindHttpProxy, httpTransport, providerTransport } from "../../../src/hardhat/internal/rpc/transport";
+import { RpcAnswerError, TransportError } from "../../../../src/hardhat/internal/rpc/failures";
+import { behindHttpProxy, httpTransport, providerTransport } from "../../../../src/hardhat/internal/rpc/transport";
 
 interface Seen {
   method: string;

@@ -5,9 +5,9 @@ import { expect } from "chai";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import type * as Entry from "../../src/hardhat/hardhat2";
-import { FIXTURES, linkPackage, useEnvironment } from "./helpers/environment";
-import { runHardhat } from "./helpers/processes";
+import type * as Entry from "../../../src/hardhat/hardhat2";
+import { FIXTURES, linkPackage, useEnvironment } from "../helpers/environment";
+import { runHardhat } from "../helpers/processes";
 
 describe("multiaccount-kit/hardhat exports (Hardhat 2)", function () {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-entry-"));
@@ -45,7 +45,7 @@ describe("multiaccount-kit/hardhat exports (Hardhat 2)", function () {
     const env = useEnvironment("custom-names", () => ({ ADDRESSES_FILE: file }));
     // The entry as the fixture's config loaded it (it needs a Hardhat context to load at all).
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only once the fixture's Hardhat context exists
-    const entry = () => require("../../src/hardhat/hardhat2") as typeof Entry;
+    const entry = () => require("../../../src/hardhat/hardhat2") as typeof Entry;
 
     it("names the tasks the plugin registers", () => {
       const { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } = entry();

@@ -6,10 +6,10 @@
 // --randomized`).
 import { expect } from "chai";
 import { ethers } from "ethers";
-import type { JournalTransaction } from "../../../src/hardhat/internal/rpc/journal";
-import { errorHead, type RunResult } from "../helpers/processes";
-import { runSeed, TEST_SEEDS } from "../helpers/randomized-reruns";
-import { DEPLOYER, FAST_RETRIES, INTENDED_CREATIONS, startRerunBench, type RerunBench } from "../helpers/rerun-bench";
+import type { JournalTransaction } from "../../../../src/hardhat/internal/rpc/journal";
+import { errorHead, type RunResult } from "../../helpers/processes";
+import { runSeed, TEST_SEEDS } from "../../helpers/randomized-reruns";
+import { DEPLOYER, FAST_RETRIES, INTENDED_CREATIONS, startRerunBench, type RerunBench } from "../../helpers/rerun-bench";
 
 describe("a rerun after lost answers sends no creation twice (stack A, the deployer fixture)", function () {
   this.timeout(300_000);

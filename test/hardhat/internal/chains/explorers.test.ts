@@ -1,9 +1,9 @@
 // Where verification goes, chain by chain, and the request rules that keep Etherscan API V2 requests
 // whole whichever explorer plugin sends them. Pure functions: no network, no Hardhat.
 import { expect } from "chai";
-import { CHAINS } from "../../src/hardhat/internal/chains/table";
-import { ETHERSCAN_V2_API_URL, NO_KEY_NEEDED, tableRoute } from "../../src/hardhat/internal/chains/explorers";
-import { routeRequest } from "../../src/hardhat/hardhat2/verification-routing";
+import { CHAINS } from "../../../../src/hardhat/internal/chains/table";
+import { ETHERSCAN_V2_API_URL, NO_KEY_NEEDED, tableRoute } from "../../../../src/hardhat/internal/chains/explorers";
+import { routeRequest } from "../../../../src/hardhat/hardhat2/verification-routing";
 
 describe("verification routes", () => {
   it("every Etherscan chain goes to V2 with its chainid; mode goes to its Blockscout", () => {

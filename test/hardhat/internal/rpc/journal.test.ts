@@ -6,8 +6,8 @@ import { expect } from "chai";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { AddressesFileError } from "../../../src/hardhat/errors";
-import { Journal, dataDigest, journalPathFor, type JournalRun, type JournalTransaction } from "../../../src/hardhat/internal/rpc/journal";
+import { AddressesFileError } from "../../../../src/hardhat/errors";
+import { Journal, dataDigest, journalPathFor, type JournalRun, type JournalTransaction } from "../../../../src/hardhat/internal/rpc/journal";
 
 const FROM = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 const FROM_CHECKSUM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

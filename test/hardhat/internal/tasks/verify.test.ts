@@ -6,16 +6,16 @@ import os from "os";
 import path from "path";
 import * as undici from "undici";
 import { getGlobalDispatcher, setGlobalDispatcher, type Dispatcher, type MockAgent } from "undici";
-import { FIXTURES, useEnvironment } from "./helpers/environment";
-import { startNode, type LocalNode } from "./helpers/processes";
-import { startExplorer, type LoopbackExplorer } from "./helpers/explorer";
-import { captureConsole, captureLogger } from "./helpers/capture";
-import { deployMultiAccount, type DeploymentResult } from "../../src/hardhat/internal/tasks/deploy";
-import { hardhat2Host } from "../../src/hardhat/hardhat2/host";
+import { FIXTURES, useEnvironment } from "../../helpers/environment";
+import { startNode, type LocalNode } from "../../helpers/processes";
+import { startExplorer, type LoopbackExplorer } from "../../helpers/explorer";
+import { captureConsole, captureLogger } from "../../helpers/capture";
+import { deployMultiAccount, type DeploymentResult } from "../../../../src/hardhat/internal/tasks/deploy";
+import { hardhat2Host } from "../../../../src/hardhat/hardhat2/host";
 
 // A plain JS helper, because it is also preloaded into child processes that have no TypeScript.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JS file without types; an import would need allowJs
-const { mockSolcList } = require("./helpers/offline-solc-list.js") as { mockSolcList(module: typeof undici): MockAgent };
+const { mockSolcList } = require("../../helpers/offline-solc-list.js") as { mockSolcList(module: typeof undici): MockAgent };
 
 const API_KEY = "loopback-explorer-api-key";
 
