@@ -1,4 +1,5 @@
-// The address record (`output/addresses.json` by default): a JSON object of optional string fields.
+// The addresses file (`output/addresses.json` by default): a JSON object of optional string fields,
+// read and written here, and only here.
 // Public API of `multiaccount-kit/hardhat/addresses`.
 import fs from "fs";
 import { AddressesFileError } from "./errors";
@@ -7,7 +8,7 @@ import { writeFileAtomic } from "./internal/files/atomic-write";
 export { AddressesFileError };
 
 /** Known fields; any other string field is kept as it is. */
-export interface AddressesRecord {
+export interface AddressesFile {
   protocolAddress?: string;
   collateralAddress?: string;
   multiAccountAddress?: string;
@@ -17,6 +18,12 @@ export interface AddressesRecord {
   [field: string]: string | undefined;
 }
 
+/**
+ * @deprecated Renamed {@link AddressesFile} in 0.2.0 (one name for the addresses file); this alias
+ * is removed in 0.3.0.
+ */
+export type AddressesRecord = AddressesFile;
+
 interface FileStyle {
   indent: string | number;
   newline: "\n" | "\r\n";
@@ -25,7 +32,7 @@ interface FileStyle {
 
 const DEFAULT_STYLE: FileStyle = { indent: 2, newline: "\n", finalNewline: true };
 
-function parseRecord(file: string, text: string): AddressesRecord {
+function parseAddressesFile(file: string, text: string): AddressesFile {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -40,7 +47,7 @@ function parseRecord(file: string, text: string): AddressesRecord {
       throw new AddressesFileError(file, `field "${field}" must be a string, found ${JSON.stringify(fieldValue)}`);
     }
   }
-  return value as AddressesRecord;
+  return value as AddressesFile;
 }
 
 function detectStyle(text: string): FileStyle {
@@ -64,9 +71,9 @@ function readText(file: string): string | undefined {
   }
 }
 
-function serialize(record: AddressesRecord, style: FileStyle): string {
+function serialize(addresses: AddressesFile, style: FileStyle): string {
   const clean: Record<string, string> = {};
-  for (const [field, value] of Object.entries(record)) {
+  for (const [field, value] of Object.entries(addresses)) {
     if (value === undefined) continue;
     if (typeof value !== "string") throw new TypeError(`Address field "${field}" must be a string`);
     clean[field] = value;
@@ -77,43 +84,43 @@ function serialize(record: AddressesRecord, style: FileStyle): string {
 }
 
 /**
- * Loads the record. A missing file is created (with its folder) as `{}`. A corrupt file, or one
+ * Loads the addresses file. A missing file is created (with its folder) as `{}`. A corrupt file, or one
  * whose fields are not strings, throws an error naming the file and the problem.
  */
-export function loadAddresses(file: string): AddressesRecord {
+export function loadAddresses(file: string): AddressesFile {
   const text = readText(file);
   if (text === undefined) {
     writeFileAtomic(file, serialize({}, DEFAULT_STYLE));
     return {};
   }
-  return parseRecord(file, text);
+  return parseAddressesFile(file, text);
 }
 
-/** Reads the record without creating anything: undefined when there is no file; throws as loadAddresses does on a corrupt one. */
-export function readAddresses(file: string): AddressesRecord | undefined {
+/** Reads the addresses file without creating anything: undefined when there is no file; throws as loadAddresses does on a corrupt one. */
+export function readAddresses(file: string): AddressesFile | undefined {
   const text = readText(file);
-  return text === undefined ? undefined : parseRecord(file, text);
+  return text === undefined ? undefined : parseAddressesFile(file, text);
 }
 
 /**
- * Writes `record` atomically, keeping the existing file's formatting (indent, line endings, final
+ * Writes `addresses` atomically, keeping the existing file's formatting (indent, line endings, final
  * newline). An existing corrupt file is never overwritten.
  */
-export function saveAddresses(file: string, record: AddressesRecord): void {
+export function saveAddresses(file: string, addresses: AddressesFile): void {
   const text = readText(file);
   let style = DEFAULT_STYLE;
   if (text !== undefined) {
-    parseRecord(file, text);
+    parseAddressesFile(file, text);
     style = detectStyle(text);
   }
-  writeFileAtomic(file, serialize(record, style));
+  writeFileAtomic(file, serialize(addresses, style));
 }
 
 /**
  * Re-reads the file and sets only the given fields, so that fields written by someone else since
  * it was loaded, and fields this package does not know, are kept.
  */
-export function updateAddresses(file: string, changes: AddressesRecord): AddressesRecord {
+export function updateAddresses(file: string, changes: AddressesFile): AddressesFile {
   const next = { ...loadAddresses(file), ...changes };
   saveAddresses(file, next);
   return next;

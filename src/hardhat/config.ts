@@ -36,7 +36,7 @@ export const DEFAULT_RPC_RETRY: Readonly<Required<Omit<RpcRetryConfig, "timeout"
 };
 
 export interface MultiAccountUserConfig {
-  /** Address record, relative to the project root. Default `output/addresses.json`. */
+  /** Addresses file, relative to the project root. Default `output/addresses.json`. */
   addressesFile?: string;
   /** Name of the contract deployed behind the proxy. Default `MultiAccount`. */
   contract?: string;

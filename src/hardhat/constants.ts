@@ -15,5 +15,5 @@ export const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc
 export const ADMIN_SLOT = "0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103";
 
 /** Help texts both Hardhat majors give the same option. */
-export const ADDRESSES_FILE_HELP = "Address record; {network} in it stands for the network's name (default: multiAccount.addressesFile)";
+export const ADDRESSES_FILE_HELP = "Addresses file; {network} in it stands for the network's name (default: multiAccount.addressesFile)";
 export const ALL_NETWORKS_HELP = "Show every configured network's multiAccountAddress side by side, and flag those that differ";

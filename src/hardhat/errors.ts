@@ -39,10 +39,10 @@ export class ConfigError extends MultiAccountKitError {
   }
 }
 
-/** The address file cannot be read or written; it is left as it was. */
+/** The addresses file cannot be read or written; it is left as it was. */
 export class AddressesFileError extends MultiAccountKitError {
   constructor(file: string, problem: string, parent?: Error) {
-    super(`Address file ${file}: ${problem}. The file was left untouched; fix it (or move it away) and run again.`, parent);
+    super(`Addresses file ${file}: ${problem}. The file was left untouched; fix it (or move it away) and run again.`, parent);
   }
 }
 

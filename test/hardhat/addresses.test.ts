@@ -3,7 +3,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { spawnSync } from "child_process";
-import { loadAddresses, saveAddresses, updateAddresses } from "../../src/hardhat/addresses";
+import { loadAddresses, saveAddresses, updateAddresses, type AddressesFile, type AddressesRecord } from "../../src/hardhat/addresses";
 import { writeFileAtomic, type AtomicFs } from "../../src/hardhat/internal/files/atomic-write";
 import { AddressesFileError } from "../../src/hardhat/errors";
 
@@ -11,7 +11,7 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "mak-addresses-"));
 }
 
-describe("address store", () => {
+describe("the addresses file", () => {
   let dir: string;
   let file: string;
   beforeEach(() => {
@@ -19,6 +19,19 @@ describe("address store", () => {
     file = path.join(dir, "output", "addresses.json");
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("AddressesRecord, the 0.1 name of AddressesFile, still names the same type (deprecated until 0.3.0)", () => {
+    // Type-checked by `npm run typecheck`: each name takes the other's values, both ways.
+    const saved: AddressesRecord = { multiAccountAddress: "0x1111111111111111111111111111111111111111", note: "kept" };
+    saveAddresses(file, saved);
+    const loaded: AddressesFile = loadAddresses(file);
+    const again: AddressesRecord = updateAddresses(file, loaded);
+    expect(again).to.deep.equal(saved);
+    const declaration = fs.readFileSync(path.join(__dirname, "../../src/hardhat/addresses.ts"), "utf8");
+    expect(declaration, "editors strike the old name through").to.match(
+      /@deprecated Renamed \{@link AddressesFile\}[^/]*\*\/\nexport type AddressesRecord = AddressesFile;/
+    );
+  });
 
   it("creates the folder and an empty object when the file is missing", () => {
     expect(loadAddresses(file)).to.deep.equal({});

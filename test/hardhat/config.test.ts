@@ -30,7 +30,7 @@ describe("multiAccount config section", () => {
     });
   });
 
-  it("resolves the address file against the project root", () => {
+  it("resolves the addresses file against the project root", () => {
     expect(resolveMultiAccountConfig({ addressesFile: "deploy/a.json" }, root).addressesFile).to.equal(path.join(root, "deploy", "a.json"));
     expect(resolveMultiAccountConfig({ addressesFile: "/abs/a.json" }, root).addressesFile).to.equal(path.resolve("/abs/a.json"));
   });

@@ -100,7 +100,7 @@ describe("end to end against `hardhat node`", function () {
       expect(result.output).to.match(message);
       expect(result.output).to.not.include(SECRET_KEY.slice(2));
       expect(await blockNumber(), "a transaction was sent").to.equal(block);
-      expect(fs.readFileSync(file, "utf8"), "the address file changed").to.equal(before);
+      expect(fs.readFileSync(file, "utf8"), "the addresses file changed").to.equal(before);
     }
 
     it("a missing PRIVATE_KEY on a live network", async () => {
@@ -115,7 +115,7 @@ describe("end to end against `hardhat node`", function () {
     });
     it("a corrupt addresses file", async () => {
       fs.writeFileSync(file, '{ "protocolAddress": "0x1", ');
-      await expectRefused(["--network", "localhost"], {}, /Address file .*addresses\.json: not valid JSON.*left untouched/);
+      await expectRefused(["--network", "localhost"], {}, /Addresses file .*addresses\.json: not valid JSON.*left untouched/);
     });
     it("an unreachable RPC URL", async () => {
       const closed = await freePort();

@@ -59,7 +59,7 @@ const plugin: HardhatPlugin = {
       })
       .addOption({
         name: "protocolAddress",
-        description: "Protocol contract address (default: protocolAddress in the address file)",
+        description: "Protocol contract address (default: protocolAddress in the addresses file)",
         type: ArgumentType.STRING_WITHOUT_DEFAULT,
         defaultValue: undefined,
       })
@@ -80,7 +80,7 @@ const plugin: HardhatPlugin = {
       .addFlag({ name: "noVerify", description: "Skip explorer verification" })
       .addFlag({ name: "noCompile", description: "Don't compile before deploying" })
       .addFlag({ name: "dryRun", description: "Print the plan (network, deployer, arguments, gas and cost) and send nothing" })
-      .addFlag({ name: "force", description: "Deploy even if the address file names a MultiAccount that has code on this network" })
+      .addFlag({ name: "force", description: "Deploy even if the addresses file names a MultiAccount that has code on this network" })
       .addFlag({
         name: "deterministic",
         description: "Create the proxy through CreateX (CREATE3): the same address on every chain for this deployer and --salt",
@@ -107,9 +107,9 @@ const plugin: HardhatPlugin = {
       .addFlag({ name: "dryRun", description: "Only validate the upgrade (storage layout and upgrade safety); send nothing" })
       .setAction(() => import("./tasks/upgrade.mjs"))
       .build(),
-    task(TASK_ADDRESSES_SHOW, "Shows the address record, with explorer links and contracts missing on this network")
+    task(TASK_ADDRESSES_SHOW, "Shows the addresses file, with explorer links and contracts missing on this network")
       .addOption(addressesFile)
-      .addFlag({ name: "json", description: "Print the raw record as JSON" })
+      .addFlag({ name: "json", description: "Print the addresses file as JSON" })
       .addFlag({ name: "allNetworks", description: ALL_NETWORKS_HELP })
       .setAction(() => import("./tasks/addresses.mjs"))
       .build(),

@@ -31,7 +31,7 @@ describe("multiaccount-kit/hardhat exports (Hardhat 2)", function () {
     it("hre.run(TASK_ADDRESSES_SHOW) on a corrupt record throws an AddressesFileError, a MultiAccountKitError", () => {
       const check = checks["corrupt record"];
       expect(check, JSON.stringify(checks)).to.include({ addressesFileError: true, multiAccountKitError: true, untouched: true });
-      expect(check.message).to.match(/Address file .*addresses\.json: not valid JSON/);
+      expect(check.message).to.match(/Addresses file .*addresses\.json: not valid JSON/);
     });
 
     it("hre.run(TASK_DEPLOY_MULTIACCOUNT) with an invalid admin throws an InputError and sends nothing", () => {

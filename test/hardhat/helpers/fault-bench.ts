@@ -21,7 +21,7 @@ export interface FaultBench {
   host: HostProject;
   node: LocalNode;
   proxy: FaultyRpc;
-  /** The address record the deployments write. */
+  /** The addresses file the deployments write. */
   file: string;
   protocol: string;
   /** A fresh chain: node reset, the upgrades plugin's manifest removed, the stand-in deployed, a new record. */

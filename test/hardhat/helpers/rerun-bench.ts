@@ -52,7 +52,7 @@ export interface Run {
 export interface RerunBench {
   node: LocalNode;
   proxy: FaultyRpc;
-  /** The address record of the current chain. */
+  /** The addresses file of the current chain. */
   file: string;
   protocol: string;
   /** A fresh chain (automine on), a fresh upgrades manifest, a new record with the protocol stand-in, an empty proxy log. */

@@ -116,7 +116,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
         } else {
           expect([seen.caughtAddressesFileError, seen.caughtMultiAccountKitError], result.output).to.deep.equal([true, true]);
         }
-        expect(seen.message).to.match(/Address file .*exports-check\.json: not valid JSON/);
+        expect(seen.message).to.match(/Addresses file .*exports-check\.json: not valid JSON/);
         expect(seen.untouched).to.equal(true);
         expect(seen.contract).to.equal("MultiAccount");
         expect(compiled(host.dir, "MultiAccount"), "--no-compile compiled").to.equal(false);
@@ -401,11 +401,11 @@ describe("host projects of each supported stack and Hardhat major", function () 
           const empty = "0x000000000000000000000000000000000000dEaD";
           await expectRefused(["--network", "localhost", "--admin", ADMIN, "--protocol-address", empty], {}, /protocol address 0x0+dEaD has no contract code/);
         });
-        it("a corrupt address record", async () => {
+        it("a corrupt addresses file", async () => {
           await expectRefused(
             ["--network", "localhost", "--admin", ADMIN],
             {},
-            /Address file .*addresses\.json: not valid JSON.*left untouched/,
+            /Addresses file .*addresses\.json: not valid JSON.*left untouched/,
             '{ "protocolAddress": '
           );
         });

@@ -91,7 +91,7 @@ const CASES: RefusalCase[] = [
 interface Observed {
   result: RunResult;
   calls: CallLog[];
-  /** The address record and the send journal the run used, when they exist, by path. */
+  /** The addresses file and the send journal the run used, when they exist, by path. */
   files: Record<string, string>;
 }
 
@@ -218,7 +218,7 @@ describe("a provider echoing the key in its RPC URL: the key is never printed no
           const refused = calls.filter((call) => call.refused !== undefined);
           expect(refused.length, `nothing was refused\n${result.output}`).to.be.greaterThan(0);
           expect(JSON.stringify(refused.map((call) => call.refused))).to.match(/PATHKEY|QUERYKEY/);
-          expect(Object.keys(files).length, "the address record is gone").to.be.greaterThan(0);
+          expect(Object.keys(files).length, "the addresses file is gone").to.be.greaterThan(0);
 
           expect(result.code, result.output).to.equal(1);
           // Hardhat printed the whole error, as on CI: the stack, and the errors it explains.

@@ -3,9 +3,9 @@ import { TASK_ADDRESSES_SHOW, ADDRESSES_FILE_HELP, ALL_NETWORKS_HELP } from "../
 import { addressesFileOption, addressesFilePattern } from "../../internal/tasks/options";
 import { runOnHardhat2 } from "../run";
 
-task(TASK_ADDRESSES_SHOW, "Shows the address record, with explorer links and contracts missing on this network")
+task(TASK_ADDRESSES_SHOW, "Shows the addresses file, with explorer links and contracts missing on this network")
   .addOptionalParam("addressesFile", ADDRESSES_FILE_HELP)
-  .addFlag("json", "Print the raw record as JSON")
+  .addFlag("json", "Print the addresses file as JSON")
   .addFlag("allNetworks", ALL_NETWORKS_HELP)
   .setAction(async (args: { addressesFile?: string; json: boolean; allNetworks: boolean }, hre) => {
     const root = hre.config.paths.root;

@@ -14,7 +14,7 @@ interface DeployTaskArgs extends CommonTaskArgs {
 
 task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy, records it and verifies it")
   .addOptionalParam("admin", "Admin address passed to initialize (default: ADMIN_PUBLIC_KEY)")
-  .addOptionalParam("protocolAddress", "Protocol contract address (default: protocolAddress in the address file)")
+  .addOptionalParam("protocolAddress", "Protocol contract address (default: protocolAddress in the addresses file)")
   .addOptionalParam("contract", "Contract deployed behind the proxy (default: multiAccount.contract, MultiAccount)")
   .addOptionalParam("accountContract", "Sub-account contract whose creation bytecode is passed (default: ProtocolPartyA)")
   .addOptionalParam("addressesFile", ADDRESSES_FILE_HELP)
@@ -22,7 +22,7 @@ task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount behind a transparent proxy,
   .addFlag("noVerify", "Skip explorer verification")
   .addFlag("noCompile", "Don't compile before deploying")
   .addFlag("dryRun", "Print the plan (network, deployer, arguments, gas and cost) and send nothing")
-  .addFlag("force", "Deploy even if the address file names a MultiAccount that has code on this network")
+  .addFlag("force", "Deploy even if the addresses file names a MultiAccount that has code on this network")
   .addFlag("deterministic", "Create the proxy through CreateX (CREATE3): the same address on every chain for this deployer and --salt")
   .addOptionalParam("salt", "Label of a --deterministic deployment (default: MultiAccount)")
   .setAction(async (args: DeployTaskArgs, hre) => {

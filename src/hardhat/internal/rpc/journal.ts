@@ -1,6 +1,6 @@
 // The send journal: every transaction a task signs or asks the node to sign, written down before it
 // is sent (for a locally signed one, with its hash and its signed bytes), and what became of it. It
-// sits beside the address record (`addresses.json` -> `addresses.journal.json`), is replaced
+// sits beside the addresses file (`addresses.json` -> `addresses.journal.json`), is replaced
 // atomically, and lets a later run of the same task find what an unfinished run sent, including
 // transactions whose answers were lost, instead of sending them again.
 import crypto from "crypto";
@@ -85,7 +85,7 @@ export class Journal {
 
   /**
    * Opens the journal for a run. A journal that cannot be read stops the task before anything is
-   * sent, and is left as it is: it may be the only record of an earlier run's transactions.
+   * sent, and is left as it is: it may be the only trace of an earlier run's transactions.
    * `file` undefined keeps the journal in memory (the in-process network, which ends with the task).
    */
   constructor(

@@ -169,7 +169,7 @@ export class RpcSession {
     this.restore = undefined;
   }
 
-  /** The run's journal (beside the address record) and logger; called once the chain id is known. */
+  /** The run's journal (beside the addresses file) and logger; called once the chain id is known. */
   begin(start: SessionStart): void {
     this.log = start.log;
     this.retrier.log = start.log;

@@ -1,29 +1,29 @@
-// addresses:show: the address record as a table, with explorer links and a mark on addresses that
+// addresses:show: the addresses file as a table, with explorer links and a mark on addresses that
 // have no code on the selected network.
-import { loadAddresses, type AddressesRecord } from "../../addresses";
+import { loadAddresses, type AddressesFile } from "../../addresses";
 import type { Host } from "./host";
 import { createLogger, printTable } from "../output/log";
 import type { RunEffects } from "./lifecycle";
 
-export async function showAddresses(host: Host, options: { addressesFile: string; json: boolean }, effects: RunEffects = {}): Promise<AddressesRecord> {
+export async function showAddresses(host: Host, options: { addressesFile: string; json: boolean }, effects: RunEffects = {}): Promise<AddressesFile> {
   const progress = effects.progress ?? { step: "starting" };
   progress.step = "checking the project's ethers and upgrades plugins";
   const stack = host.stack();
   const log = createLogger(host.secrets, effects.logger);
-  progress.step = `loading the address record ${options.addressesFile}`;
-  const record = loadAddresses(options.addressesFile);
+  progress.step = `loading the addresses file ${options.addressesFile}`;
+  const addresses = loadAddresses(options.addressesFile);
   if (options.json) {
-    log.info(JSON.stringify(record, null, 2));
-    return record;
+    log.info(JSON.stringify(addresses, null, 2));
+    return addresses;
   }
   progress.step = "reading the chain id";
   const chainId = await host.chain.chainId();
   const explorer = host.explorer.browserUrl(chainId);
-  const entries = Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  const entries = Object.entries(addresses).filter((entry): entry is [string, string] => typeof entry[1] === "string");
   log.info(`${options.addressesFile} on ${host.network.name} (chain ${chainId})`);
   if (entries.length === 0) {
     log.info(`(empty)`);
-    return record;
+    return addresses;
   }
   progress.step = "reading the code at each address";
   const rows: string[][] = [["field", "address", "code", explorer === undefined ? "" : "explorer"]];
@@ -33,5 +33,5 @@ export async function showAddresses(host: Host, options: { addressesFile: string
     rows.push([field, value, code, isAddress && explorer !== undefined ? `${explorer}/address/${value}` : ""]);
   }
   printTable(log, rows);
-  return record;
+  return addresses;
 }

@@ -1,10 +1,10 @@
 // addresses:show --all-networks: every configured network's multiAccountAddress side by side, read
-// from its record, with the chain id and whether that address has code there, and a flag on the
+// from its addresses file, with the chain id and whether that address has code there, and a flag on the
 // networks whose address differs from the one most of them record. Reads only: nothing is written
-// and no record is created.
-import { readAddresses, type AddressesRecord } from "../../addresses";
+// and no addresses file is created.
+import { readAddresses, type AddressesFile } from "../../addresses";
 import { createLogger, printTable, type Logger } from "../output/log";
-import { NETWORK_TOKEN, recordFileFor } from "../files/addresses-path";
+import { NETWORK_TOKEN, addressesFileFor } from "../files/addresses-path";
 import { collectSecrets, mergeSecrets, redact } from "../output/redact";
 import { classify } from "../rpc/failures";
 import { behindHttpProxy, httpTransport, type Transport } from "../rpc/transport";
@@ -21,21 +21,21 @@ export interface SurveyTarget {
 
 export interface NetworkSurveyRow {
   network: string;
-  /** The network's record file. */
+  /** The network's addresses file. */
   file: string;
   multiAccountAddress?: string;
   /** As the network's node reports it. */
   chainId?: number;
   /** Whether the recorded address has code on the network. */
   code: "yes" | "NO CODE" | "not checked" | "unreachable";
-  /** Why it was not checked, what the node or the record said. */
+  /** Why it was not checked, what the node or the addresses file said. */
   note?: string;
   /** Its address differs from the one most networks record. */
   differs: boolean;
 }
 
 export interface NetworkSurvey {
-  /** The record path, NETWORK_TOKEN left in. */
+  /** The addresses file's path, NETWORK_TOKEN left in. */
   addressesFile: string;
   /** The address most networks record (ties: the first configured), when any does. */
   reference?: string;
@@ -62,15 +62,15 @@ async function surveyOne(
   transportFor: (url: string, headers?: Readonly<Record<string, string>>) => Transport
 ): Promise<NetworkSurveyRow> {
   let file = pattern;
-  let record: AddressesRecord | undefined;
+  let addresses: AddressesFile | undefined;
   const row = (fields: Partial<NetworkSurveyRow>): NetworkSurveyRow => ({ network: target.network, file, code: "not checked", differs: false, ...fields });
   try {
-    file = recordFileFor(pattern, target.network);
-    record = readAddresses(file);
+    file = addressesFileFor(pattern, target.network);
+    addresses = readAddresses(file);
   } catch (error) {
     return row({ note: (error as Error).message });
   }
-  const address = record?.multiAccountAddress;
+  const address = addresses?.multiAccountAddress;
   const recorded = address === undefined || address === "" ? {} : { multiAccountAddress: address };
   if (target.url === undefined) return row({ ...recorded, note: target.unread ?? "no JSON-RPC URL" });
   if (behindHttpProxy(target.url)) {
@@ -103,7 +103,7 @@ function flagDifferences(rows: NetworkSurveyRow[]): string | undefined {
 
 function summary(survey: NetworkSurvey): string {
   const { reference, networks } = survey;
-  if (reference === undefined) return "No network's record holds a multiAccountAddress.";
+  if (reference === undefined) return "No network's addresses file holds a multiAccountAddress.";
   const differing = networks.filter((r) => r.differs).map((r) => r.network);
   const same = networks.filter((r) => r.multiAccountAddress?.toLowerCase() === reference.toLowerCase()).length;
   const missing = networks.filter((r) => r.code === "NO CODE").map((r) => r.network);
@@ -116,7 +116,7 @@ function summary(survey: NetworkSurvey): string {
 }
 
 export interface SurveyOptions {
-  /** The record path; a NETWORK_TOKEN in it gives each network its own record. */
+  /** The addresses file's path; a NETWORK_TOKEN in it gives each network its own file. */
   addressesFile: string;
   json: boolean;
 }
@@ -139,7 +139,9 @@ export async function showAllNetworks(
     return survey;
   }
   const shared = !options.addressesFile.includes(NETWORK_TOKEN);
-  log.info(`multiAccountAddress on every configured network (${shared ? "one record for all of them" : "a record per network"}: ${options.addressesFile})`);
+  log.info(
+    `multiAccountAddress on every configured network (${shared ? "one addresses file for all of them" : "an addresses file per network"}: ${options.addressesFile})`
+  );
   if (rows.length === 0) {
     log.info("(no networks configured besides the in-process one)");
     return survey;

@@ -1,5 +1,5 @@
 // deploy-multiaccount: checks every input, compiles, then deploys MultiAccount behind a transparent
-// proxy in a fixed order (load the record, the first signer deploys, the two factories, the proxy
+// proxy in a fixed order (load the addresses file, the first signer deploys, the two factories, the proxy
 // with initialize), records the proxy address, waits, and verifies the implementation. The same code
 // serves every stack and Hardhat major, through the Host and its Stack. Once the proxy exists it is
 // recorded at once; a later step that fails (reading its slots, the gas summary, verification) is a

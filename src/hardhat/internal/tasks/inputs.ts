@@ -1,4 +1,4 @@
-// Validation of addresses given on the command line, in .env or in the address file.
+// Validation of addresses given on the command line, in .env or in the addresses file.
 import { InputError } from "../../errors";
 import type { Stack } from "../stack/types";
 

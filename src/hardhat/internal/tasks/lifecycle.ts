@@ -1,8 +1,8 @@
-// The start every on-chain task shares (the stack, a redacting logger, the address record loaded
+// The start every on-chain task shares (the stack, a redacting logger, the addresses file loaded
 // so that a corrupt one stops the run here untouched, the deployer, the chain, the send journal), the
 // RPC session around a task, and the net that turns anything unforeseen into an error naming the
 // task and the step, and that lists what a failed run sent.
-import { loadAddresses, type AddressesRecord } from "../../addresses";
+import { loadAddresses, type AddressesFile } from "../../addresses";
 import { PLUGIN_NAME } from "../../constants";
 import {
   isHardhatError,
@@ -37,7 +37,7 @@ export interface RunContext {
   stack: Stack;
   log: Logger;
   progress: Progress;
-  addresses: AddressesRecord;
+  addresses: AddressesFile;
   deployer: StackSigner;
   chainId: number;
   explorer: string | undefined;
@@ -50,7 +50,7 @@ export async function startRun(host: Host, task: string, addressesFile: string, 
   progress.step = "checking the project's ethers and upgrades plugins";
   const log = createLogger(host.secrets, effects.logger);
   const stack = lockAwareStack(host.stack(), { log, sent: () => host.rpc.sent });
-  progress.step = `loading the address record ${addressesFile}`;
+  progress.step = `loading the addresses file ${addressesFile}`;
   const addresses = loadAddresses(addressesFile);
   progress.step = "reading the deployer account";
   if (host.network.live && host.network.noAccounts) throw new MissingPrivateKeyError(host.network.name);

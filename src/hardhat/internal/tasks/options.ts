@@ -2,7 +2,7 @@
 import path from "path";
 import type { MultiAccountConfig } from "../../config";
 import { InputError } from "../../errors";
-import { recordFileFor } from "../files/addresses-path";
+import { addressesFileFor } from "../files/addresses-path";
 
 export interface CommonTaskArgs {
   contract?: string;
@@ -18,10 +18,10 @@ export interface CommonTaskArgs {
  * NETWORK_TOKEN in either is replaced by `network`.
  */
 export function addressesFileOption(value: string | undefined, config: MultiAccountConfig, root: string, network: string): string {
-  return recordFileFor(addressesFilePattern(value, config, root), network);
+  return addressesFileFor(addressesFilePattern(value, config, root), network);
 }
 
-/** The address file as given, NETWORK_TOKEN left in: for the task that reads every network's. */
+/** The addresses file as given, NETWORK_TOKEN left in: for the task that reads every network's. */
 export function addressesFilePattern(value: string | undefined, config: MultiAccountConfig, root: string): string {
   return value === undefined ? config.addressesFile : path.resolve(root, value);
 }

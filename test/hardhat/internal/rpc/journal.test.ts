@@ -51,7 +51,7 @@ describe("rpc journal", () => {
   const onDisk = (): FileShape => JSON.parse(fs.readFileSync(file, "utf8")) as FileShape;
 
   describe("journalPathFor and dataDigest", () => {
-    it("puts the journal beside the address file, replacing .json", () => {
+    it("puts the journal beside the addresses file, replacing .json", () => {
       expect(journalPathFor("/x/output/addresses.json")).to.equal("/x/output/addresses.journal.json");
     });
 

@@ -7,7 +7,7 @@ import http from "http";
 import os from "os";
 import path from "path";
 import { showAllNetworks, type SurveyTarget } from "../../../../src/hardhat/internal/tasks/addresses-survey";
-import { recordFileFor } from "../../../../src/hardhat/internal/files/addresses-path";
+import { addressesFileFor } from "../../../../src/hardhat/internal/files/addresses-path";
 import { addressesFileOption } from "../../../../src/hardhat/internal/tasks/options";
 import { resolveMultiAccountConfig } from "../../../../src/hardhat/config";
 import { InputError } from "../../../../src/hardhat/errors";
@@ -74,7 +74,7 @@ describe("addresses:show --all-networks (the survey)", () => {
     { network: "mode", url: mode.url },
   ];
 
-  it("a record per network: the address most of them hold, the one that differs flagged, the code on each chain", async () => {
+  it("an addresses file per network: the address most of them hold, the one that differs flagged, the code on each chain", async () => {
     write("bsc", { multiAccountAddress: A });
     write("base", { multiAccountAddress: A.toUpperCase().replace("0X", "0x") });
     write("mode", { multiAccountAddress: B });
@@ -89,7 +89,7 @@ describe("addresses:show --all-networks (the survey)", () => {
     ]);
     expect(survey.networks[2].file).to.equal(path.join(dir, "mode", "addresses.json"));
     const text = log.lines.join("\n");
-    expect(text).to.match(/a record per network: .*\{network\}/);
+    expect(text).to.match(/an addresses file per network: .*\{network\}/);
     expect(text).to.match(new RegExp(`^mode +34443 +${B} +NO CODE +DIFFERS$`, "m"));
     expect(text).to.match(new RegExp(`^bsc +56 +${A} +yes$`, "m"));
     expect(text).to.include(`1 network(s) differ from ${A} (recorded on 2 of 3): mode.`);
@@ -150,7 +150,7 @@ describe("addresses:show --all-networks (the survey)", () => {
     const survey = await showAllNetworks(targets(), { addressesFile: file, json: false }, { logger: log });
     expect(survey.networks.map((r) => r.code)).to.deep.equal(["yes", "yes", "NO CODE"]);
     expect(survey.networks.every((r) => r.file === file && !r.differs)).to.equal(true);
-    expect(log.lines[0]).to.include(`one record for all of them: ${file}`);
+    expect(log.lines[0]).to.include(`one addresses file for all of them: ${file}`);
   });
 
   it("--json prints the survey as JSON", async () => {
@@ -161,14 +161,14 @@ describe("addresses:show --all-networks (the survey)", () => {
     expect(survey.reference).to.equal(A);
   });
 
-  it("{network} in the address file stands for the network's name, and a name cannot leave the folder", () => {
+  it("{network} in the addresses file stands for the network's name, and a name cannot leave the folder", () => {
     const config = resolveMultiAccountConfig({ addressesFile: "output/{network}/addresses.json" }, "/project");
     expect(addressesFileOption(undefined, config, "/project", "bsc")).to.equal(path.resolve("/project/output/bsc/addresses.json"));
     expect(addressesFileOption("records/{network}.json", config, "/project", "base")).to.equal(path.resolve("/project/records/base.json"));
     expect(addressesFileOption("plain.json", config, "/project", "base")).to.equal(path.resolve("/project/plain.json"));
     for (const bad of ["../x", "a/b", "..", ""]) {
-      expect(() => recordFileFor("/p/{network}.json", bad), bad).to.throw(InputError, /cannot stand for \{network\}/);
+      expect(() => addressesFileFor("/p/{network}.json", bad), bad).to.throw(InputError, /cannot stand for \{network\}/);
     }
-    expect(recordFileFor("/p/plain.json", "../x")).to.equal("/p/plain.json");
+    expect(addressesFileFor("/p/plain.json", "../x")).to.equal("/p/plain.json");
   });
 });

@@ -48,7 +48,7 @@ describe("deploy-multiaccount (in-process network)", function () {
     expect(caught, "expected the run to fail").to.be.instanceOf(errorType);
     expect((caught as Error).message).to.match(message);
     expect(await ethers.provider.getBlockNumber(), "a transaction was sent").to.equal(block);
-    if (before !== undefined) expect(fs.readFileSync(file, "utf8"), "the address file changed").to.equal(before);
+    if (before !== undefined) expect(fs.readFileSync(file, "utf8"), "the addresses file changed").to.equal(before);
   }
 
   before(async () => {
@@ -158,7 +158,7 @@ describe("deploy-multiaccount (in-process network)", function () {
         /has no contract code on network "hardhat"/
       );
     });
-    it("a corrupt address file", async () => {
+    it("a corrupt addresses file", async () => {
       fs.writeFileSync(file, '{"protocolAddress": ');
       await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);
     });

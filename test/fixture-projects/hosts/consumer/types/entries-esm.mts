@@ -2,7 +2,7 @@
 // `import` conditions (the .d.mts declarations of the notifications entries, the Hardhat 3 entry).
 import type {} from "multiaccount-kit/hardhat";
 import { configFromEnv } from "multiaccount-kit/hardhat/env";
-import { loadAddresses, type AddressesRecord } from "multiaccount-kit/hardhat/addresses";
+import { loadAddresses, type AddressesFile, type AddressesRecord } from "multiaccount-kit/hardhat/addresses";
 import { notificationsReducer, selectReadNotifications, selectUnreadNotifications, type NotificationDetails } from "multiaccount-kit/notifications";
 import { useUnreadNotifications } from "multiaccount-kit/notifications/react";
 import { startMockHedger, type MockHedger } from "multiaccount-kit/mock-hedger";
@@ -21,6 +21,8 @@ export const networks: object = configFromEnv({}).networks;
 // @ts-expect-error configFromEnv takes an environment object
 configFromEnv(1);
 
+export const addresses: (file: string) => AddressesFile = loadAddresses;
+// The deprecated name of AddressesFile still type-checks until 0.3.0.
 export const record: (file: string) => AddressesRecord = loadAddresses;
 // @ts-expect-error loadAddresses takes a file path
 loadAddresses(1);
