@@ -97,7 +97,7 @@ export function configFromEnv(env: Env): EnvConfig {
     const gasPrice = gasPriceFromEnv(env, chain);
     if (gasPrice !== undefined) network.gasPrice = gasPrice;
     networks[chain.network] = network;
-    customChains.push({ network: chain.network, chainId: chain.chainId, urls: { apiURL: chainApiUrl(chain, env), browserURL: chain.explorer.browserURL } });
+    customChains.push({ network: chain.network, chainId: chain.chainId, urls: { apiURL: chainApiUrl(chain, env), browserURL: chain.explorer.browserUrl } });
   }
 
   // Local nodes sign with their own unlocked accounts unless keys are given.
@@ -156,7 +156,7 @@ export function hardhat3ConfigFromEnv<V>(env: Env, configVariable: (name: string
     const gasPrice = gasPriceFromEnv(env, chain);
     if (gasPrice !== undefined) network.gasPrice = gasPrice;
     networks[chain.network] = network;
-    const explorer = { name: chain.explorer.name, url: chain.explorer.browserURL };
+    const explorer = { name: chain.explorer.name, url: chain.explorer.browserUrl };
     chainDescriptors[chain.chainId] = {
       name: chain.network,
       blockExplorers:

@@ -59,9 +59,9 @@ describe("env -> network config", () => {
     for (const chain of etherscan.customChains) {
       const table = CHAINS.find((c) => c.network === chain.network)!;
       expect(chain.chainId).to.equal(table.chainId);
-      expect(chain.urls.browserURL).to.equal(table.explorer.browserURL);
+      expect(chain.urls.browserURL).to.equal(table.explorer.browserUrl);
       if (table.route.kind === "etherscan-v2") expect(chain.urls.apiURL).to.equal(`https://api.etherscan.io/v2/api?chainid=${table.chainId}`);
-      else expect(chain.urls.apiURL).to.equal(table.route.apiURL);
+      else expect(chain.urls.apiURL).to.equal(table.route.apiUrl);
     }
     expect(etherscan.customChains.find((chain) => chain.network === "mode")!.urls.apiURL).to.equal("https://explorer.mode.network/api");
   });
@@ -151,8 +151,8 @@ describe("env -> Hardhat 3 network config", () => {
     for (const chain of CHAINS) {
       const explorers = chainDescriptors[chain.chainId].blockExplorers;
       const explorer = chain.route.kind === "etherscan-v2" ? explorers.etherscan : explorers.blockscout;
-      expect(explorer, chain.network).to.deep.include({ url: chain.explorer.browserURL });
-      expect(explorer!.apiUrl).to.equal(chain.route.kind === "etherscan-v2" ? "https://api.etherscan.io/v2/api" : chain.route.apiURL);
+      expect(explorer, chain.network).to.deep.include({ url: chain.explorer.browserUrl });
+      expect(explorer!.apiUrl).to.equal(chain.route.kind === "etherscan-v2" ? "https://api.etherscan.io/v2/api" : chain.route.apiUrl);
     }
   });
 });

@@ -4,7 +4,7 @@ import { TASK_COMPILE } from "hardhat/builtin-tasks/task-names";
 import { StackError } from "../errors";
 import { Chain } from "../internal/chains/reader";
 import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host";
-import { explorerBrowserUrl, routeForChain } from "./verification-routing";
+import { browserUrlFor, routeForChain } from "./verification-routing";
 import { collectSecrets } from "../internal/output/redact";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint";
 import { RpcSession } from "../internal/rpc/session";
@@ -52,7 +52,7 @@ export function hardhat2Stack(hre: HardhatRuntimeEnvironment): Stack {
 }
 
 function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
-  const browserUrl = (chainId: number) => explorerBrowserUrl(hre, chainId);
+  const browserUrl = (chainId: number) => browserUrlFor(hre, chainId);
   const verify = (address: string, contract?: string) =>
     hre.run("verify:verify", { address, constructorArguments: [], ...(contract === undefined ? {} : { contract }) });
   return {

@@ -2,7 +2,7 @@
 // (from our tasks, or from `npx hardhat verify` in a project that loads this plugin), its key and URL
 // are the ones `explorers.ts` gives for that chain, and its requests keep the chain's `chainid`:
 // - @nomiclabs/hardhat-etherscan 3 has no V2 code. It is given the V2 endpoint with `?chainid=<id>`
-//   as the chain's apiURL. Its submission keeps that query, but its status check and its "already
+//   as the chain's apiUrl. Its submission keeps that query, but its status check and its "already
 //   verified" check replace the query string, dropping the chainid; the rules below put it back.
 // - @nomicfoundation/hardhat-verify 2 speaks V2 when its apiKey is one string, at a hard-coded
 //   endpoint, each through a fresh undici Agent unless its exported test dispatcher is set; the rules
@@ -31,10 +31,10 @@ function etherscanConfig(hre: HardhatRuntimeEnvironment): EtherscanConfigLike {
 }
 
 /** The block explorer's base URL for `chainId`: the project's customChains first, then the chain table. */
-export function explorerBrowserUrl(hre: HardhatRuntimeEnvironment, chainId: number): string | undefined {
+export function browserUrlFor(hre: HardhatRuntimeEnvironment, chainId: number): string | undefined {
   const customChains = (hre.config as { etherscan?: EtherscanConfigLike }).etherscan?.customChains ?? [];
   const custom = [...customChains].reverse().find((chain) => chain.chainId === chainId);
-  const url = custom?.urls.browserURL ?? chainById(chainId)?.explorer.browserURL;
+  const url = custom?.urls.browserURL ?? chainById(chainId)?.explorer.browserUrl;
   return url?.replace(/\/+$/, "");
 }
 
@@ -56,8 +56,8 @@ export function routeForChain(hre: HardhatRuntimeEnvironment, chainId: number): 
     chainId,
     network: custom.network,
     kind: "custom",
-    apiURL: custom.urls.apiURL,
-    browserURL: custom.urls.browserURL,
+    apiUrl: custom.urls.apiURL,
+    browserUrl: custom.urls.browserURL,
     key,
     keySource: "hardhat.config",
     linksProxies: true,
@@ -87,9 +87,9 @@ interface UndiciLike {
  * Rewrites one request: one aimed at Etherscan's default V2 endpoint goes to the route's endpoint
  * when that differs, and one to the route's endpoint gets the route's chainid when it lost it.
  */
-export function routeRequest(options: DispatchOptions, route: Pick<VerificationRoute, "apiURL">): DispatchOptions {
+export function routeRequest(options: DispatchOptions, route: Pick<VerificationRoute, "apiUrl">): DispatchOptions {
   if (options.origin === undefined) return options;
-  const target = new URL(route.apiURL);
+  const target = new URL(route.apiUrl);
   const endpoint = `${target.origin}${target.pathname}`;
   const url = new URL(options.path, options.origin);
   if (`${url.origin}${url.pathname}` === ETHERSCAN_V2_API_URL && endpoint !== ETHERSCAN_V2_API_URL) {
@@ -153,7 +153,7 @@ export async function withRoute<T>(hre: HardhatRuntimeEnvironment, plugin: Explo
   etherscan.apiKey = route.key;
   etherscan.customChains = [
     ...(saved.customChains ?? []),
-    { network: route.network ?? hre.network.name, chainId: route.chainId, urls: { apiURL: route.apiURL, browserURL: route.browserURL } },
+    { network: route.network ?? hre.network.name, chainId: route.chainId, urls: { apiURL: route.apiUrl, browserURL: route.browserUrl } },
   ];
   try {
     return await withRequestRules(plugin, route, body);
@@ -170,7 +170,7 @@ async function verifyOnBlockscout(hre: HardhatRuntimeEnvironment, route: Verific
   const saved = blockscout.customChains;
   blockscout.customChains = [
     ...(saved ?? []),
-    { network: route.network ?? hre.network.name, chainId: route.chainId, urls: { apiURL: route.apiURL, browserURL: route.browserURL } },
+    { network: route.network ?? hre.network.name, chainId: route.chainId, urls: { apiURL: route.apiUrl, browserURL: route.browserUrl } },
   ];
   try {
     return await hre.run("verify:blockscout", { address: args.address, libraries: args.libraries, contract: args.contract, force: args.force });

@@ -238,7 +238,7 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
   };
   const browserUrl = (chainId: number) => {
     const found = explorers(chainId);
-    const url = found?.etherscan?.url ?? found?.blockscout?.url ?? chainById(chainId)?.explorer.browserURL;
+    const url = found?.etherscan?.url ?? found?.blockscout?.url ?? chainById(chainId)?.explorer.browserUrl;
     return url?.replace(/\/+$/, "");
   };
   const verifyConfig = () => (hre.config as unknown as { verify: VerifyConfigLike }).verify;

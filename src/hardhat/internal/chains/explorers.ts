@@ -37,7 +37,7 @@ function explorerApiVariable(chain: ChainInfo): string {
 /** The API URL an explorer plugin is given for `chain`: V2 with its chainid, or the chain's own API. */
 export function chainApiUrl(chain: ChainInfo, env: Env): string {
   if (chain.route.kind === "etherscan-v2") return withChainId(etherscanEndpoint(env), chain.chainId);
-  return envUrl(env, explorerApiVariable(chain), chain.route.apiURL);
+  return envUrl(env, explorerApiVariable(chain), chain.route.apiUrl);
 }
 
 export interface VerificationRoute {
@@ -46,8 +46,8 @@ export interface VerificationRoute {
   network?: string;
   kind: "etherscan-v2" | "blockscout" | "custom";
   /** What the explorer plugin is told: for V2 the endpoint with this chain's chainid. */
-  apiURL: string;
-  browserURL: string;
+  apiUrl: string;
+  browserUrl: string;
   /** The key to send ("" when none is set). Never print it. */
   key: string;
   /** Where the key came from, for messages: a variable name or "hardhat.config". */
@@ -68,20 +68,20 @@ export interface VerificationRoute {
 export function tableRoute(chainId: number, env: Env, configuredKey?: string): VerificationRoute | undefined {
   const chain = chainById(chainId);
   if (chain === undefined) return undefined;
-  const browserURL = chain.explorer.browserURL;
+  const browserUrl = chain.explorer.browserUrl;
   if (chain.route.kind === "blockscout") {
-    const apiURL = chainApiUrl(chain, env);
+    const apiUrl = chainApiUrl(chain, env);
     const own = env[chain.apiKeyEnv]?.trim();
     return {
       chainId,
       network: chain.network,
       kind: "blockscout",
-      apiURL,
-      browserURL,
+      apiUrl,
+      browserUrl,
       key: own || NO_KEY_NEEDED,
       keySource: own ? chain.apiKeyEnv : undefined,
       linksProxies: false,
-      description: `${chain.explorer.name} at ${new URL(apiURL).origin}`,
+      description: `${chain.explorer.name} at ${new URL(apiUrl).origin}`,
     };
   }
   const single = configuredKey?.trim() || env.ETHERSCAN_API_KEY?.trim();
@@ -101,8 +101,8 @@ export function tableRoute(chainId: number, env: Env, configuredKey?: string): V
     chainId,
     network: chain.network,
     kind: "etherscan-v2",
-    apiURL: chainApiUrl(chain, env),
-    browserURL,
+    apiUrl: chainApiUrl(chain, env),
+    browserUrl,
     key,
     keySource,
     notice,

@@ -4,11 +4,11 @@
 // Etherscan does not serve keeps its own explorer's Etherscan-compatible API (Blockscout's, here).
 // `routeSource` says where each route was checked; docs/hardhat-plugin.md has the table.
 
-export type ExplorerRoute =
+export type RouteKind =
   /** Etherscan API V2: https://api.etherscan.io/v2/api?chainid=<id>, one ETHERSCAN_API_KEY for every chain. */
   | { kind: "etherscan-v2" }
   /** The chain's own Blockscout, whose `/api` speaks the Etherscan verification API and needs no key. */
-  | { kind: "blockscout"; apiURL: string };
+  | { kind: "blockscout"; apiUrl: string };
 
 export interface ChainInfo {
   /** Hardhat network name. */
@@ -18,9 +18,9 @@ export interface ChainInfo {
   /** The chain's own explorer key variable from the V1 days; still accepted, with a notice. */
   apiKeyEnv: string;
   /** The explorer people browse, for links. */
-  explorer: { name: string; browserURL: string };
+  explorer: { name: string; browserUrl: string };
   /** How verification reaches that explorer. */
-  route: ExplorerRoute;
+  route: RouteKind;
   /** Where the route was checked. */
   routeSource: string;
   /** Native currency symbol. */
@@ -29,7 +29,7 @@ export interface ChainInfo {
 
 const ETHERSCAN_LIST = "Etherscan's supported-chains list (docs.etherscan.io/supported-chains)";
 const ALLOY_CHAINS = "Foundry's chain table (alloy-chains, etherscan_urls)";
-const V2: ExplorerRoute = { kind: "etherscan-v2" };
+const V2: RouteKind = { kind: "etherscan-v2" };
 
 export const CHAINS: readonly ChainInfo[] = [
   {
@@ -38,7 +38,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 1,
     defaultRpcUrl: "https://ethereum-rpc.publicnode.com",
     apiKeyEnv: "ETHERSCAN_API_KEY",
-    explorer: { name: "Etherscan", browserURL: "https://etherscan.io" },
+    explorer: { name: "Etherscan", browserUrl: "https://etherscan.io" },
     route: V2,
     routeSource: ETHERSCAN_LIST,
   },
@@ -48,7 +48,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 56,
     defaultRpcUrl: "https://bsc-dataseed.bnbchain.org",
     apiKeyEnv: "BSCSCAN_API_KEY",
-    explorer: { name: "BscScan", browserURL: "https://bscscan.com" },
+    explorer: { name: "BscScan", browserUrl: "https://bscscan.com" },
     route: V2,
     routeSource: ETHERSCAN_LIST,
   },
@@ -58,7 +58,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 204,
     defaultRpcUrl: "https://opbnb-mainnet-rpc.bnbchain.org",
     apiKeyEnv: "OPBNBSCAN_API_KEY",
-    explorer: { name: "opBNB BscScan", browserURL: "https://opbnb.bscscan.com" },
+    explorer: { name: "opBNB BscScan", browserUrl: "https://opbnb.bscscan.com" },
     route: V2,
     routeSource: `${ALLOY_CHAINS}; Etherscan's explorer list names opBNB BscScan for 204`,
   },
@@ -68,7 +68,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 8453,
     defaultRpcUrl: "https://mainnet.base.org",
     apiKeyEnv: "BASESCAN_API_KEY",
-    explorer: { name: "BaseScan", browserURL: "https://basescan.org" },
+    explorer: { name: "BaseScan", browserUrl: "https://basescan.org" },
     route: V2,
     routeSource: ETHERSCAN_LIST,
   },
@@ -78,7 +78,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 137,
     defaultRpcUrl: "https://polygon-rpc.com",
     apiKeyEnv: "POLYGONSCAN_API_KEY",
-    explorer: { name: "PolygonScan", browserURL: "https://polygonscan.com" },
+    explorer: { name: "PolygonScan", browserUrl: "https://polygonscan.com" },
     route: V2,
     routeSource: ETHERSCAN_LIST,
   },
@@ -88,7 +88,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 42161,
     defaultRpcUrl: "https://arb1.arbitrum.io/rpc",
     apiKeyEnv: "ARBISCAN_API_KEY",
-    explorer: { name: "Arbiscan", browserURL: "https://arbiscan.io" },
+    explorer: { name: "Arbiscan", browserUrl: "https://arbiscan.io" },
     route: V2,
     routeSource: ETHERSCAN_LIST,
   },
@@ -98,7 +98,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 10,
     defaultRpcUrl: "https://mainnet.optimism.io",
     apiKeyEnv: "OPTIMISTIC_ETHERSCAN_API_KEY",
-    explorer: { name: "Optimistic Etherscan", browserURL: "https://optimistic.etherscan.io" },
+    explorer: { name: "Optimistic Etherscan", browserUrl: "https://optimistic.etherscan.io" },
     route: V2,
     routeSource: ETHERSCAN_LIST,
   },
@@ -108,7 +108,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 5000,
     defaultRpcUrl: "https://rpc.mantle.xyz",
     apiKeyEnv: "MANTLESCAN_API_KEY",
-    explorer: { name: "Mantlescan", browserURL: "https://mantlescan.xyz" },
+    explorer: { name: "Mantlescan", browserUrl: "https://mantlescan.xyz" },
     route: V2,
     routeSource: `${ETHERSCAN_LIST} (V2 getting-started list); ${ALLOY_CHAINS}`,
   },
@@ -118,7 +118,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 81457,
     defaultRpcUrl: "https://rpc.blast.io",
     apiKeyEnv: "BLASTSCAN_API_KEY",
-    explorer: { name: "Blastscan", browserURL: "https://blastscan.io" },
+    explorer: { name: "Blastscan", browserUrl: "https://blastscan.io" },
     route: V2,
     routeSource: ETHERSCAN_LIST,
   },
@@ -128,8 +128,8 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 34443,
     defaultRpcUrl: "https://mainnet.mode.network",
     apiKeyEnv: "MODE_API_KEY",
-    explorer: { name: "Mode Explorer (Blockscout)", browserURL: "https://explorer.mode.network" },
-    route: { kind: "blockscout", apiURL: "https://explorer.mode.network/api" },
+    explorer: { name: "Mode Explorer (Blockscout)", browserUrl: "https://explorer.mode.network" },
+    route: { kind: "blockscout", apiUrl: "https://explorer.mode.network/api" },
     routeSource: `not in ${ETHERSCAN_LIST}; its explorer is a Blockscout, per ${ALLOY_CHAINS}`,
   },
   {
@@ -138,7 +138,7 @@ export const CHAINS: readonly ChainInfo[] = [
     chainId: 146,
     defaultRpcUrl: "https://rpc.soniclabs.com",
     apiKeyEnv: "SONICSCAN_API_KEY",
-    explorer: { name: "SonicScan", browserURL: "https://sonicscan.org" },
+    explorer: { name: "SonicScan", browserUrl: "https://sonicscan.org" },
     route: V2,
     routeSource: `${ETHERSCAN_LIST} (V2 getting-started list); ${ALLOY_CHAINS}`,
   },

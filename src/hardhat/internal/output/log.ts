@@ -16,12 +16,12 @@ export function createLogger(secrets: readonly string[], sink: Logger = console)
   };
 }
 
-export function addressLink(explorer: string | undefined, address: string): string {
-  return explorer === undefined ? "" : ` ${explorer}/address/${address}`;
+export function addressLink(browserUrl: string | undefined, address: string): string {
+  return browserUrl === undefined ? "" : ` ${browserUrl}/address/${address}`;
 }
 
-export function txLink(explorer: string | undefined, hash: string): string {
-  return explorer === undefined ? "" : ` ${explorer}/tx/${hash}`;
+export function txLink(browserUrl: string | undefined, hash: string): string {
+  return browserUrl === undefined ? "" : ` ${browserUrl}/tx/${hash}`;
 }
 
 export function currencySymbol(chainId: number): string {

@@ -21,7 +21,7 @@ export type SendState =
   /** Not sent: an identical transaction of an earlier run stood in for it. */
   | "reused";
 
-export interface JournalTransaction {
+export interface JournalEntry {
   /** Known before sending when signed locally; after the node answers when the node signs. */
   hash?: string;
   from: string;
@@ -52,7 +52,7 @@ export interface JournalRun {
   status: RunStatus;
   /** A later run of the same task completed the work this one left unfinished. */
   settledBy?: string;
-  transactions: JournalTransaction[];
+  transactions: JournalEntry[];
 }
 
 interface JournalFile {
@@ -124,9 +124,9 @@ export class Journal {
    * not reused. One that another run reused is still offered: that run did not complete either (a
    * completed one settles every earlier run), and what it reused has not become part of a deployment.
    */
-  candidates(shape: TransactionShape): { run: JournalRun; transaction: JournalTransaction }[] {
+  candidates(shape: TransactionShape): { run: JournalRun; transaction: JournalEntry }[] {
     const digest = dataDigest(shape.data);
-    const found: { run: JournalRun; transaction: JournalTransaction }[] = [];
+    const found: { run: JournalRun; transaction: JournalEntry }[] = [];
     for (const run of this.runs) {
       if (run === this.run || run.status === "completed" || run.settledBy !== undefined) continue;
       if (run.chainId !== this.run.chainId || run.task !== this.run.task) continue;
@@ -141,19 +141,19 @@ export class Journal {
   }
 
   /** Writes a transaction down (before it is sent) and returns the live entry to update. */
-  add(transaction: JournalTransaction): JournalTransaction {
+  add(transaction: JournalEntry): JournalEntry {
     this.run.transactions.push(transaction);
     this.save();
     return transaction;
   }
 
-  update(transaction: JournalTransaction, change: Partial<JournalTransaction>): void {
+  update(transaction: JournalEntry, change: Partial<JournalEntry>): void {
     Object.assign(transaction, change);
     this.save();
   }
 
   /** Marks an earlier run's transaction (mined as `hash`) as reused by this run, and notes the reuse in this run. */
-  reuse(from: { run: JournalRun; transaction: JournalTransaction }, hash: string): JournalTransaction {
+  reuse(from: { run: JournalRun; transaction: JournalEntry }, hash: string): JournalEntry {
     from.transaction.reusedBy = this.run.id;
     return this.add({ ...from.transaction, hash, raw: undefined, reusedBy: undefined, state: "reused", reusedFrom: from.run.id });
   }

@@ -15,7 +15,7 @@ import type { FeeData } from "../chains/reader";
 import { txLink, type Logger } from "../output/log";
 import type { Stack, UnsignedTransaction } from "../stack/types";
 import { ALREADY_KNOWN, NONCE_USED, RpcAnswerError, type Failure } from "./failures";
-import { dataDigest, type Journal, type JournalTransaction, type TransactionShape } from "./journal";
+import { dataDigest, type Journal, type JournalEntry, type TransactionShape } from "./journal";
 import type { Retrier } from "./retry";
 import { providerTransport, type RequestFunction, type Transport } from "./transport";
 
@@ -45,7 +45,7 @@ export interface SendContext {
   chainId(): Promise<number>;
   fees(): Promise<FeeData>;
   log(): Logger | undefined;
-  explorer(): string | undefined;
+  browserUrl(): string | undefined;
 }
 
 /** eth_sendTransaction's parameter, as the ethers plugins send it. */
@@ -117,8 +117,8 @@ export class Sends {
     return hash;
   }
 
-  /** A send on the in-process network, which the node signed: only recorded. */
-  record(request: RpcTransaction, hash: string): void {
+  /** A send on the in-process network, which the node signed: only written to the journal. */
+  journalOnly(request: RpcTransaction, hash: string): void {
     const shape = shapeOf(request);
     const entry = this.context.journal().add({
       hash,
@@ -133,9 +133,9 @@ export class Sends {
     this.announce(entry);
   }
 
-  private announce(transaction: JournalTransaction, reused = false): void {
+  private announce(transaction: JournalEntry, reused = false): void {
     const what = transaction.to === null ? "contract creation" : `call to ${transaction.to}`;
-    const link = transaction.hash === undefined ? "" : txLink(this.context.explorer(), transaction.hash);
+    const link = transaction.hash === undefined ? "" : txLink(this.context.browserUrl(), transaction.hash);
     this.context
       .log()
       ?.info(
@@ -186,7 +186,7 @@ export class Sends {
     return { ...base, ...(await this.context.fees()) };
   }
 
-  private entryFor(from: string, tx: UnsignedTransaction, signer: "local" | "node", extra: Partial<JournalTransaction>): JournalTransaction {
+  private entryFor(from: string, tx: UnsignedTransaction, signer: "local" | "node", extra: Partial<JournalEntry>): JournalEntry {
     return { from, nonce: Number(tx.nonce), to: tx.to, dataDigest: dataDigest(tx.data), value: String(tx.value), signer, state: "signed", ...extra };
   }
 
@@ -211,7 +211,7 @@ export class Sends {
   }
 
   /** Sends the signed bytes, and only them, until the node holds them or has mined them. */
-  private async broadcast(entry: JournalTransaction, raw: string): Promise<void> {
+  private async broadcast(entry: JournalEntry, raw: string): Promise<void> {
     const journal = this.context.journal();
     const method = "eth_sendRawTransaction";
     let mayHaveLanded = false;
@@ -245,7 +245,7 @@ export class Sends {
    * first attempt), the hash is looked for until totalTimeout, and then the run stops with the outcome
    * unknown: the entry stays, so that a rerun finds it by its hash instead of creating it again.
    */
-  private async settleNonceUsed(entry: JournalTransaction, answer: string, mayHaveLanded: boolean): Promise<void> {
+  private async settleNonceUsed(entry: JournalEntry, answer: string, mayHaveLanded: boolean): Promise<void> {
     const journal = this.context.journal();
     const hash = entry.hash!;
     if (await this.known(hash)) return;
@@ -265,7 +265,7 @@ export class Sends {
   }
 
   /** The run cannot tell whether `entry` took effect: it stops, saying what to check before running again. */
-  private unknownOutcome(entry: JournalTransaction, why: string, minedLongAgo = false): UnknownOutcomeError {
+  private unknownOutcome(entry: JournalEntry, why: string, minedLongAgo = false): UnknownOutcomeError {
     const what = entry.to === null ? "contract creation" : `call to ${entry.to}`;
     const file = this.context.journal().file;
     const check =
@@ -418,7 +418,7 @@ export class Sends {
    * sending the step again with the next nonce would make a second one. A nonce taken by a transaction
    * that cannot be found stops the run (UnknownOutcomeError).
    */
-  private async hashByNonce(from: string, earlier: JournalTransaction): Promise<string | undefined> {
+  private async hashByNonce(from: string, earlier: JournalEntry): Promise<string | undefined> {
     const pending = BigInt(await this.context.read<string>("eth_getTransactionCount", [from, "pending"]));
     if (pending <= BigInt(earlier.nonce)) return undefined;
     const found = await this.findByNonce(from, earlier.nonce);
@@ -434,7 +434,7 @@ export class Sends {
   }
 
   /** What an earlier run's transaction `hash` is now. */
-  private async standing(from: string, earlier: JournalTransaction, hash: string): Promise<Standing> {
+  private async standing(from: string, earlier: JournalEntry, hash: string): Promise<Standing> {
     const receipt = await this.context.read<{ status?: string } | null>("eth_getTransactionReceipt", [hash]);
     if (receipt !== null) return receipt.status === undefined || BigInt(receipt.status) === 1n ? "usable" : "void";
     if (await this.known(hash)) return "usable";

@@ -2,12 +2,12 @@
 // the ethers and upgrades plugins hold) answers through it; before and after, it is Hardhat's,
 // untouched. On an HTTP network, reads are retried (retry.ts) over our own transport (transport.ts),
 // sends are idempotent (sends.ts), and every send is written to the journal (journal.ts). On the
-// in-process network nothing can fail in transit: sends are only recorded.
+// in-process network nothing can fail in transit: sends are only written to the journal.
 import { MultiAccountKitError, RpcUnavailableError } from "../../errors";
 import { Chain } from "../chains/reader";
 import type { Logger } from "../output/log";
 import type { Stack } from "../stack/types";
-import { Journal, type JournalTransaction } from "./journal";
+import { Journal, type JournalEntry } from "./journal";
 import type { RetryPolicy } from "./policy";
 import { Retrier, type RetryEffects } from "./retry";
 import { NonceTakenError, Sends, UnknownOutcomeError, type RpcTransaction } from "./sends";
@@ -43,7 +43,7 @@ export interface SessionStart {
   chainId: number;
   log: Logger;
   /** The explorer's base URL, for links. */
-  explorer?: string;
+  browserUrl?: string;
 }
 
 /** Methods the node's (or Hardhat's) accounts answer: through Hardhat's provider, retried. */
@@ -69,7 +69,7 @@ function paramsOf(params: unknown): unknown[] {
 export class RpcSession {
   private journalOfRun?: Journal;
   private log?: Logger;
-  private explorer?: string;
+  private browserUrl?: string;
   private restore?: () => void;
   private hardhat: RequestFunction;
   private transport: Transport;
@@ -111,11 +111,11 @@ export class RpcSession {
       chainId: () => this.chainId(),
       fees: () => this.chain.feeData(),
       log: () => this.log,
-      explorer: () => this.explorer,
+      browserUrl: () => this.browserUrl,
     });
   }
 
-  /** Retrying and idempotent sends apply (an HTTP network); otherwise sends are only recorded. */
+  /** Retrying and idempotent sends apply (an HTTP network); otherwise sends are only written to the journal. */
   get resilient(): boolean {
     return this.endpoint.url !== undefined;
   }
@@ -173,7 +173,7 @@ export class RpcSession {
   begin(start: SessionStart): void {
     this.log = start.log;
     this.retrier.log = start.log;
-    this.explorer = start.explorer;
+    this.browserUrl = start.browserUrl;
     this.journalOfRun = new Journal(this.resilient ? start.journalFile : undefined, {
       task: start.task,
       network: this.endpoint.network,
@@ -201,7 +201,7 @@ export class RpcSession {
   }
 
   /** This run's transactions, in order. */
-  get sent(): readonly JournalTransaction[] {
+  get sent(): readonly JournalEntry[] {
     return this.journalOfRun?.run.transactions ?? [];
   }
 
@@ -225,7 +225,7 @@ export class RpcSession {
     const next =
       file === undefined
         ? `Check them on the explorer before running again.`
-        : `They are recorded in ${file}: run the same command again once the endpoint answers, and it finds them on the chain and sends none of them twice.`;
+        : `They are in the journal ${file}: run the same command again once the endpoint answers, and it finds them on the chain and sends none of them twice.`;
     return `Transactions this run sent: ${items.join(", ")}. ${next}`;
   }
 
@@ -256,7 +256,7 @@ export class RpcSession {
     if (!this.resilient) {
       if (method !== "eth_sendTransaction") return this.hardhat({ method, params });
       const hash = String(await this.hardhat({ method, params }));
-      this.sends.record(params[0] as RpcTransaction, hash);
+      this.sends.journalOnly(params[0] as RpcTransaction, hash);
       return hash;
     }
     switch (method) {

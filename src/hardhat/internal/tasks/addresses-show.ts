@@ -18,7 +18,7 @@ export async function showAddresses(host: Host, options: { addressesFile: string
   }
   progress.step = "reading the chain id";
   const chainId = await host.chain.chainId();
-  const explorer = host.explorer.browserUrl(chainId);
+  const browserUrl = host.explorer.browserUrl(chainId);
   const entries = Object.entries(addresses).filter((entry): entry is [string, string] => typeof entry[1] === "string");
   log.info(`${options.addressesFile} on ${host.network.name} (chain ${chainId})`);
   if (entries.length === 0) {
@@ -26,11 +26,11 @@ export async function showAddresses(host: Host, options: { addressesFile: string
     return addresses;
   }
   progress.step = "reading the code at each address";
-  const rows: string[][] = [["field", "address", "code", explorer === undefined ? "" : "explorer"]];
+  const rows: string[][] = [["field", "address", "code", browserUrl === undefined ? "" : "explorer"]];
   for (const [field, value] of entries) {
     const isAddress = stack.isAddress(value);
     const code = isAddress ? ((await host.chain.hasCode(value)) ? "yes" : "NO CODE") : "not an address";
-    rows.push([field, value, code, isAddress && explorer !== undefined ? `${explorer}/address/${value}` : ""]);
+    rows.push([field, value, code, isAddress && browserUrl !== undefined ? `${browserUrl}/address/${value}` : ""]);
   }
   printTable(log, rows);
   return addresses;

@@ -180,8 +180,8 @@ async function reportDeployment(host: Host, run: RunContext, options: DeployOpti
   const shown = (address: string | undefined) =>
     address === undefined
       ? `(not read; see it with \`${host.command(TASK_ADDRESSES_SHOW)}\` or on the explorer)`
-      : `${address}${addressLink(run.explorer, address)}`;
-  log.info(`Proxy:          ${proxy}${addressLink(run.explorer, proxy)}`);
+      : `${address}${addressLink(run.browserUrl, address)}`;
+  log.info(`Proxy:          ${proxy}${addressLink(run.browserUrl, proxy)}`);
   log.info(`ProxyAdmin:     ${shown(proxyAdmin)}`);
   log.info(`Implementation: ${shown(implementation)}`);
   log.info(`Saved multiAccountAddress to ${file}`);

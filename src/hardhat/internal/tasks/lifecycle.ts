@@ -40,7 +40,8 @@ export interface RunContext {
   addresses: AddressesFile;
   deployer: StackSigner;
   chainId: number;
-  explorer: string | undefined;
+  /** The explorer's base URL, for links. */
+  browserUrl: string | undefined;
   /** "1.5 BNB" */
   formatValue(wei: bigint): string;
 }
@@ -59,8 +60,8 @@ export async function startRun(host: Host, task: string, addressesFile: string, 
   progress.step = "reading the chain id";
   const chainId = await host.chain.chainId();
   const symbol = currencySymbol(chainId);
-  const explorer = host.explorer.browserUrl(chainId);
-  host.rpc.begin({ task, journalFile: journalPathFor(addressesFile), chainId, log, explorer });
+  const browserUrl = host.explorer.browserUrl(chainId);
+  host.rpc.begin({ task, journalFile: journalPathFor(addressesFile), chainId, log, browserUrl });
   return {
     host,
     stack,
@@ -69,7 +70,7 @@ export async function startRun(host: Host, task: string, addressesFile: string, 
     addresses,
     deployer: signers[0],
     chainId,
-    explorer,
+    browserUrl,
     formatValue: (wei) => `${stack.formatEther(wei)} ${symbol}`,
   };
 }

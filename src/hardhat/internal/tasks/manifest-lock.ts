@@ -9,7 +9,7 @@
 // ProxyAdmin, the upgrade's current implementation), and a rerun right after a crash is when they do.
 import { MultiAccountKitError } from "../../errors";
 import type { Logger } from "../output/log";
-import type { JournalTransaction } from "../rpc/journal";
+import type { JournalEntry } from "../rpc/journal";
 import type { Stack } from "../stack/types";
 import type { Sleep } from "./verify";
 
@@ -25,7 +25,7 @@ export interface ManifestLockEffects {
 /** What a wait needs of the run: where to warn, and what it has sent so far. */
 export interface ManifestLockContext {
   log: Logger;
-  sent: () => readonly JournalTransaction[];
+  sent: () => readonly JournalEntry[];
 }
 
 export function isManifestLockHeld(error: unknown): boolean {
@@ -34,7 +34,7 @@ export function isManifestLockHeld(error: unknown): boolean {
 }
 
 /** Transactions that went out (or may have): a call that sent one is not called again. */
-const wentOut = (sent: readonly JournalTransaction[]) => sent.filter((tx) => tx.state === "sent" || tx.state === "maybe-sent").length;
+const wentOut = (sent: readonly JournalEntry[]) => sent.filter((tx) => tx.state === "sent" || tx.state === "maybe-sent").length;
 
 /**
  * Runs `call` (an upgrades-plugin step named `what`), calling it again while the manifest lock is

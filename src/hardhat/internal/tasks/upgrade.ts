@@ -61,8 +61,8 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
   });
 
   log.info(`Network:            ${network.name} (chain ${run.chainId})`);
-  log.info(`Proxy:              ${proxy}${addressLink(run.explorer, proxy)}`);
-  log.info(`Old implementation: ${oldImplementation}${addressLink(run.explorer, oldImplementation)}`);
+  log.info(`Proxy:              ${proxy}${addressLink(run.browserUrl, proxy)}`);
+  log.info(`Old implementation: ${oldImplementation}${addressLink(run.browserUrl, oldImplementation)}`);
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
   progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
   try {
@@ -90,7 +90,7 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
   let implementation: string | undefined;
   await afterwards(run, "read the proxy's new implementation", done, async () => {
     implementation = stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));
-    log.info(`New implementation: ${implementation}${addressLink(run.explorer, implementation)}`);
+    log.info(`New implementation: ${implementation}${addressLink(run.browserUrl, implementation)}`);
   });
   progress.step = "reading the receipts";
   await reportGas(run, "Gas used:           ", done);

@@ -10,9 +10,9 @@ describe("verification routes", () => {
     for (const chain of CHAINS) {
       const route = tableRoute(chain.chainId, { ETHERSCAN_API_KEY: "k" })!;
       if (chain.network === "mode") {
-        expect(route).to.deep.include({ kind: "blockscout", apiURL: "https://explorer.mode.network/api", key: NO_KEY_NEEDED, linksProxies: false });
+        expect(route).to.deep.include({ kind: "blockscout", apiUrl: "https://explorer.mode.network/api", key: NO_KEY_NEEDED, linksProxies: false });
       } else {
-        expect(route).to.deep.include({ kind: "etherscan-v2", apiURL: `${ETHERSCAN_V2_API_URL}?chainid=${chain.chainId}`, key: "k", linksProxies: true });
+        expect(route).to.deep.include({ kind: "etherscan-v2", apiUrl: `${ETHERSCAN_V2_API_URL}?chainid=${chain.chainId}`, key: "k", linksProxies: true });
       }
     }
     expect(tableRoute(31337, {})).to.equal(undefined);
@@ -40,13 +40,13 @@ describe("verification routes", () => {
   });
 
   it("ETHERSCAN_API_URL and MODE_EXPLORER_API_URL move the endpoints", () => {
-    expect(tableRoute(10, { ETHERSCAN_API_URL: "http://127.0.0.1:7000/v2/api/" })!.apiURL).to.equal("http://127.0.0.1:7000/v2/api?chainid=10");
-    expect(tableRoute(34443, { MODE_EXPLORER_API_URL: "http://127.0.0.1:7001/api" })!.apiURL).to.equal("http://127.0.0.1:7001/api");
+    expect(tableRoute(10, { ETHERSCAN_API_URL: "http://127.0.0.1:7000/v2/api/" })!.apiUrl).to.equal("http://127.0.0.1:7000/v2/api?chainid=10");
+    expect(tableRoute(34443, { MODE_EXPLORER_API_URL: "http://127.0.0.1:7001/api" })!.apiUrl).to.equal("http://127.0.0.1:7001/api");
   });
 });
 
 describe("request rules while an explorer plugin verifies", () => {
-  const route = { apiURL: "http://127.0.0.1:7000/v2/api?chainid=56" };
+  const route = { apiUrl: "http://127.0.0.1:7000/v2/api?chainid=56" };
 
   it("put back the chainid a status check dropped, in the path when there is no query object", () => {
     const out = routeRequest({ origin: "http://127.0.0.1:7000", path: "/v2/api?module=contract&action=checkverifystatus&guid=g" }, route);
@@ -70,7 +70,7 @@ describe("request rules while an explorer plugin verifies", () => {
     const out = routeRequest({ origin: "https://api.etherscan.io", path: "/v2/api?chainid=56&module=contract&action=getsourcecode" }, route);
     expect(out).to.deep.include({ origin: "http://127.0.0.1:7000", path: "/v2/api?chainid=56&module=contract&action=getsourcecode" });
     // With the default endpoint nothing moves.
-    const same = routeRequest({ origin: "https://api.etherscan.io", path: "/v2/api?chainid=56" }, { apiURL: `${ETHERSCAN_V2_API_URL}?chainid=56` });
+    const same = routeRequest({ origin: "https://api.etherscan.io", path: "/v2/api?chainid=56" }, { apiUrl: `${ETHERSCAN_V2_API_URL}?chainid=56` });
     expect(same).to.deep.include({ origin: "https://api.etherscan.io", path: "/v2/api?chainid=56" });
   });
 });

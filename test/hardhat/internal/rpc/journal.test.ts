@@ -7,7 +7,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { AddressesFileError } from "../../../../src/hardhat/errors";
-import { Journal, dataDigest, journalPathFor, type JournalRun, type JournalTransaction } from "../../../../src/hardhat/internal/rpc/journal";
+import { Journal, dataDigest, journalPathFor, type JournalRun, type JournalEntry } from "../../../../src/hardhat/internal/rpc/journal";
 
 const FROM = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 const FROM_CHECKSUM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -15,7 +15,7 @@ const TO = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
 const DATA = "0xABCDEF0123";
 const RUN = { task: "deploy-multiaccount", network: "bsc", chainId: 56 };
 
-function entry(change: Partial<JournalTransaction> = {}): JournalTransaction {
+function entry(change: Partial<JournalEntry> = {}): JournalEntry {
   return {
     hash: "0x" + "11".repeat(32),
     from: FROM,
@@ -106,7 +106,7 @@ describe("rpc journal", () => {
   });
 
   describe("candidates", () => {
-    function firstRun(transactions: Partial<JournalTransaction>[], finish?: "completed" | "failed", run = RUN): Journal {
+    function firstRun(transactions: Partial<JournalEntry>[], finish?: "completed" | "failed", run = RUN): Journal {
       const journal = new Journal(file, run);
       for (const change of transactions) journal.add(entry(change));
       if (finish !== undefined) journal.finish(finish);

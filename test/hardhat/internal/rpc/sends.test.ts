@@ -6,7 +6,7 @@
 // --randomized`).
 import { expect } from "chai";
 import { ethers } from "ethers";
-import type { JournalTransaction } from "../../../../src/hardhat/internal/rpc/journal";
+import type { JournalEntry } from "../../../../src/hardhat/internal/rpc/journal";
 import { errorHead, type RunResult } from "../../helpers/processes";
 import { runSeed, TEST_SEEDS } from "../../helpers/randomized-reruns";
 import { DEPLOYER, FAST_RETRIES, INTENDED_CREATIONS, startRerunBench, type RerunBench } from "../../helpers/rerun-bench";
@@ -30,7 +30,7 @@ describe("a rerun after lost answers sends no creation twice (stack A, the deplo
     expect(creations.map((creation) => creation.address?.toLowerCase())).to.include(proxy!.toLowerCase());
   }
 
-  const entries = (): JournalTransaction[] => bench.journal().flatMap((run) => run.transactions);
+  const entries = (): JournalEntry[] => bench.journal().flatMap((run) => run.transactions);
   const exited = (result: RunResult, code: number) => expect(result.code, result.output).to.equal(code);
 
   it("node-signed: the answer lost, the endpoint down, the creation still pending: the rerun stops (outcome unknown) while it cannot see it, and reuses it once it can", async () => {

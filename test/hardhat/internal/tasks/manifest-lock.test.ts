@@ -11,7 +11,7 @@ import { deployMultiAccount } from "../../../../src/hardhat/internal/tasks/deplo
 import { hardhat2Host } from "../../../../src/hardhat/hardhat2/host";
 import { lockAwareStack, MANIFEST_LOCK_WAIT_MS, whileManifestLocked } from "../../../../src/hardhat/internal/tasks/manifest-lock";
 import type { Stack } from "../../../../src/hardhat/internal/stack/types";
-import type { JournalTransaction } from "../../../../src/hardhat/internal/rpc/journal";
+import type { JournalEntry } from "../../../../src/hardhat/internal/rpc/journal";
 import { until } from "../../../support/wait";
 import { captureLogger } from "../../helpers/capture";
 
@@ -22,7 +22,7 @@ const held = () => Object.assign(new Error("Lock file is already being held"), {
 function harness() {
   let clock = 0;
   const warnings: string[] = [];
-  const sent: JournalTransaction[] = [];
+  const sent: JournalEntry[] = [];
   return {
     warnings,
     sent,
@@ -77,7 +77,7 @@ describe("the upgrades plugin's manifest lock", () => {
       "deploying",
       async () => {
         calls += 1;
-        h.sent.push({ state: "sent" } as JournalTransaction);
+        h.sent.push({ state: "sent" } as JournalEntry);
         throw held();
       },
       h.context,
