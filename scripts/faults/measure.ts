@@ -6,7 +6,7 @@
 //
 //   npm run faults -- [--stacks stack-a,stack-b,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
 //
-// `--randomized` runs the randomized reruns of test/hardhat/internal/rpc/sends.test.ts instead, on stack A
+// `--randomized` runs the randomized reruns of test/hardhat/internal/rpc/sends.test.ts instead, on the ethers 5 stack
 // (the deployer fixture), seed after seed on one `hardhat node`, and exits 1 when any seed ends with
 // a creation mined twice, a deployment left incomplete, or anything else the seed checks:
 //
@@ -47,7 +47,7 @@ async function randomized(): Promise<boolean> {
   for (const outcome of failed) console.error(`\n${outcome.problem}\n${outcome.story.join("\n")}`);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const which = list.length > 0 ? list.join(", ") : `${chosen[0]}..${chosen.at(-1)}`;
-  console.log(`randomized reruns, stack A: ${chosen.length - failed.length}/${chosen.length} seeds hold (seeds ${which}), ${minutes} min`);
+  console.log(`randomized reruns, the ethers 5 stack: ${chosen.length - failed.length}/${chosen.length} seeds hold (seeds ${which}), ${minutes} min`);
   return failed.length === 0;
 }
 

@@ -60,7 +60,7 @@ function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
     unavailable(chainId) {
       if (hre.network.name === "hardhat") return "the in-process network has no explorer";
       if (hre.tasks["verify:verify"] === undefined) {
-        return "no explorer plugin is loaded (@nomiclabs/hardhat-etherscan on stack A, @nomicfoundation/hardhat-verify on stack B)";
+        return "no explorer plugin is loaded (@nomiclabs/hardhat-etherscan on the ethers 5 stack, @nomicfoundation/hardhat-verify on the ethers 6 stack)";
       }
       const route = routeForChain(hre, chainId);
       if (route === undefined) return `no explorer is configured for chain ${chainId} (add an etherscan.customChains entry)`;

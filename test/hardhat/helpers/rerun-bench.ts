@@ -19,7 +19,7 @@ export const ADMIN = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /** `hardhat node`'s first account: the deployer, whether it signs here (as PRIVATE_KEY) or the node signs. */
 export const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 export const DEPLOYER = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
-/** Stack A's deployment: the implementation, the ProxyAdmin, the proxy. */
+/** The ethers 5 stack's deployment: the implementation, the ProxyAdmin, the proxy. */
 export const INTENDED_CREATIONS = 3;
 /**
  * Short waits, so that faults cost little: each attempt 0.6 s at most, a call 10 s at most. The

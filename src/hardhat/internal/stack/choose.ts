@@ -27,7 +27,7 @@ interface StackRequirement {
 
 export const SUPPORTED_STACKS: Record<StackKind, StackRequirement> = {
   ethers5: {
-    label: "Stack A (@nomiclabs plugins)",
+    label: "The ethers 5 stack (@nomiclabs plugins)",
     ethersMajor: 5,
     ethersPlugin: "@nomiclabs/hardhat-ethers",
     upgradesMajor: 1,
@@ -36,7 +36,7 @@ export const SUPPORTED_STACKS: Record<StackKind, StackRequirement> = {
     install: "npm install --save-dev ethers@^5.7.2 @nomiclabs/hardhat-ethers@^2.2.3 @nomiclabs/hardhat-etherscan@^3.1.8 @openzeppelin/hardhat-upgrades@^1.28.0",
   },
   ethers6: {
-    label: "Stack B (hardhat-toolbox 5)",
+    label: "The ethers 6 stack (hardhat-toolbox 5)",
     ethersMajor: 6,
     ethersPlugin: "@nomicfoundation/hardhat-ethers",
     upgradesMajor: 3,

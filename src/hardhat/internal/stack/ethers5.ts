@@ -1,4 +1,4 @@
-// Stack A: ethers 5 through @nomiclabs/hardhat-ethers 2, and @openzeppelin/hardhat-upgrades
+// The ethers 5 stack: ethers 5 through @nomiclabs/hardhat-ethers 2, and @openzeppelin/hardhat-upgrades
 // 1.x, which deploys an OpenZeppelin 4.x ProxyAdmin and TransparentUpgradeableProxy.
 import type { Stack, StackFactory, StackSigner, UnsignedTransaction } from "./types";
 import { upgradesCoreArtifact, type StackParts } from "./parts";

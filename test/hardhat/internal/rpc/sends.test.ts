@@ -1,5 +1,5 @@
 // The same creation must never be sent twice, whatever answers get lost: deploy-multiaccount from the
-// `deployer` fixture (stack A) through the fault-injecting proxy in front of `hardhat node`, failed
+// `deployer` fixture (the ethers 5 stack) through the fault-injecting proxy in front of `hardhat node`, failed
 // runs followed by reruns, as an operator runs them. What is checked is what the chain holds (each
 // intended creation mined exactly once), the record, the journal, the exit codes and messages, and
 // what crossed the wire. Then a few seeds of the randomized reruns (the rest: `npm run faults --
@@ -11,7 +11,7 @@ import { errorHead, type RunResult } from "../../helpers/processes";
 import { runSeed, TEST_SEEDS } from "../../helpers/randomized-reruns";
 import { DEPLOYER, FAST_RETRIES, INTENDED_CREATIONS, startRerunBench, type RerunBench } from "../../helpers/rerun-bench";
 
-describe("a rerun after lost answers sends no creation twice (stack A, the deployer fixture)", function () {
+describe("a rerun after lost answers sends no creation twice (the ethers 5 stack, the deployer fixture)", function () {
   this.timeout(300_000);
   let bench: RerunBench;
 

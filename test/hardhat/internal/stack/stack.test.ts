@@ -27,11 +27,11 @@ function problemOf(observed: Observed): string {
 }
 
 describe("choosing the stack adapter", () => {
-  it("stack A: ethers 5 through @nomiclabs/hardhat-ethers with hardhat-upgrades 1.x", () => {
+  it("the ethers 5 stack: ethers 5 through @nomiclabs/hardhat-ethers with hardhat-upgrades 1.x", () => {
     expect(chooseStack({ ethersVersion: "ethers/5.8.0", ethersPlugins: [NOMICLABS], upgrades: UPGRADES_1 })).to.deep.equal({ kind: "ethers5" });
   });
 
-  it("stack B: ethers 6 through @nomicfoundation/hardhat-ethers with hardhat-upgrades 3.x", () => {
+  it("the ethers 6 stack: ethers 6 through @nomicfoundation/hardhat-ethers with hardhat-upgrades 3.x", () => {
     expect(chooseStack({ ethersVersion: "6.17.0", ethersPlugins: [NOMICFOUNDATION], upgrades: UPGRADES_3 })).to.deep.equal({ kind: "ethers6" });
   });
 
@@ -40,7 +40,7 @@ describe("choosing the stack adapter", () => {
     expect(problem).to.include("This project has no ethers library, no hardhat-ethers plugin loaded, no @openzeppelin/hardhat-upgrades loaded.");
     expect(problem).to.include(`import "@nomiclabs/hardhat-ethers"; import "@nomiclabs/hardhat-etherscan"; import "@openzeppelin/hardhat-upgrades";`);
     expect(problem).to.include(`import "@nomicfoundation/hardhat-toolbox"; import "@openzeppelin/hardhat-upgrades";`);
-    expect(problem).to.match(/Stack A \(@nomiclabs plugins\): ethers 5, .*Stack B \(hardhat-toolbox 5\): ethers 6, /s);
+    expect(problem).to.match(/The ethers 5 stack \(@nomiclabs plugins\): ethers 5, .*The ethers 6 stack \(hardhat-toolbox 5\): ethers 6, /s);
   });
 
   it("a mix: ethers 6 with @nomiclabs/hardhat-ethers, whose hre.ethers fails to build", () => {

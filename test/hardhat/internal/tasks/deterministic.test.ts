@@ -1,4 +1,4 @@
-// `deploy-multiaccount --deterministic` end to end on stack A (Hardhat 2, ethers 5, hardhat-upgrades
+// `deploy-multiaccount --deterministic` end to end on the ethers 5 stack (Hardhat 2, ethers 5, hardhat-upgrades
 // 1.x): three `hardhat node`s of different chains on loopback, CreateX put on them by its keyless
 // transaction, and the plugin run as an operator runs it. The proxy must land at one address on
 // every chain, initialized in the transaction that creates it, and stay upgradeable by the deployer.
@@ -38,7 +38,7 @@ interface Chain {
   protocol: string;
 }
 
-describe("deploy-multiaccount --deterministic against `hardhat node`s of three chains (stack A)", function () {
+describe("deploy-multiaccount --deterministic against `hardhat node`s of three chains (the ethers 5 stack)", function () {
   const chains: Chain[] = [];
   let dir: string;
   let deployer: string;
