@@ -9,6 +9,8 @@ export {
   NotificationsActionType,
   addReadNotification,
   addUnreadNotification,
+  connectNotifications,
+  disconnectNotifications,
   ingestNotifications,
   readAllNotifications,
   readOneNotification,
@@ -17,7 +19,7 @@ export {
   updateIsNewNotification,
   updateTimestamp,
 } from "./state/actions";
-export type { NotificationsAction } from "./state/actions";
+export type { ConnectNotificationsAction, ConnectNotificationsPayload, DisconnectNotificationsAction, NotificationsAction } from "./state/actions";
 export { initialNotificationsState, notificationsReducer } from "./state/reducer";
 export {
   selectConnectionStatus,
@@ -49,13 +51,10 @@ export type { NotificationsRequestParams } from "./fetch/page";
 export type { FetchLike, NotificationsExtraArgument, NotificationsLogger, NotificationsThunk, NotificationsTimers } from "./effects";
 export { NotificationsError, NotificationsInputError } from "./errors";
 
-// live/: the live connection (WebSocket middleware, updater).
-export { connectNotifications, disconnectNotifications } from "./live/connection";
-export type { ConnectNotificationsAction, ConnectNotificationsPayload, DisconnectNotificationsAction } from "./live/connection";
+// live/: the live connection (WebSocket middleware, updater); its two commands are actions of state/.
 export { createNotificationsMiddleware } from "./live/middleware";
-export type { NotificationsMiddlewareOptions } from "./live/options";
+export type { NotificationsMiddlewareOptions, WebSocketConstructor, WebSocketLike } from "./live/types";
 export type { BackoffOptions } from "./live/backoff";
-export type { WebSocketConstructor, WebSocketLike } from "./live/session";
 export type { BroadcastChannelConstructor, BroadcastChannelLike, CrossTabEffects, LockManagerLike } from "./live/cross-tab/environment";
 export type { PageEventTarget } from "./live/page-lifecycle";
 export { startNotificationUpdater } from "./live/updater";

@@ -12,10 +12,10 @@ import {
   type NotificationsRootState,
   type WebSocketConstructor,
 } from "../../src/notifications";
-import type { ConnectNotificationsPayload } from "../../src/notifications/live/connection";
-import { createLiveContext, type LiveContext } from "../../src/notifications/live/context";
+import type { ConnectNotificationsPayload } from "../../src/notifications/state/actions";
+import { createLiveContext } from "../../src/notifications/live/context";
 import { resolveLiveOptions } from "../../src/notifications/live/options";
-import type { Session } from "../../src/notifications/live/session";
+import type { LiveContext, Session } from "../../src/notifications/live/types";
 import { recordingLogger } from "./helpers";
 
 /** Fast reconnects for tests; every value stays overridable. */

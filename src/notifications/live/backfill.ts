@@ -5,8 +5,8 @@ import { globalFetch } from "../effects";
 import { fetchNotificationPage } from "../fetch/page";
 import type { NotificationDetails } from "../state/types";
 import { backoffDelay } from "./backoff";
-import { clearTimer, isCurrent, type LiveContext } from "./context";
-import type { Session } from "./session";
+import { clearTimer, isCurrent } from "./context";
+import type { LiveContext, Session } from "./types";
 
 /** Items older than the newest seen by this much are fetched again (clock skew, equal seconds). */
 export const BACKFILL_OVERLAP_SECONDS = 60;

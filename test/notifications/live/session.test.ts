@@ -3,7 +3,8 @@
 import { expect } from "chai";
 import WebSocket from "ws";
 import type { ConnectNotificationsPayload } from "../../../src/notifications";
-import { buildSessionHandler, type Session, type SessionEvents } from "../../../src/notifications/live/session";
+import { buildSessionHandler, type SessionEvents } from "../../../src/notifications/live/session";
+import type { Session } from "../../../src/notifications/live/types";
 import { startSilentServer, startSocketServer, type TestSocketServer } from "../../support/loopback";
 import { sleep, until } from "../../support/wait";
 import { FAST_BACKOFF, liveContext } from "../live-helpers";

@@ -3,11 +3,17 @@
 // resubscribe, backfill). Every tab relays its list changes over a BroadcastChannel, the leader its
 // socket status too, and applies the others' through the same reducer. This wraps the middleware's
 // session; it never opens a socket itself (docs/live-notifications.md#one-socket-per-browser).
-import { NotificationsActionType as A, addReadNotification, ingestNotifications, setReadNotifications } from "../../state/actions";
+import {
+  NotificationsActionType as A,
+  addReadNotification,
+  ingestNotifications,
+  setReadNotifications,
+  type ConnectNotificationsPayload,
+} from "../../state/actions";
 import type { NotificationDetails, NotificationState } from "../../state/types";
-import type { ConnectNotificationsPayload } from "../connection";
 import { sameConnection } from "../connection";
-import { setStatus, type LiveContext } from "../context";
+import { setStatus } from "../context";
+import type { LiveContext } from "../types";
 import { holdLeadership } from "./election";
 import { resolveCrossTabEffects, type BroadcastChannelLike } from "./environment";
 import {
