@@ -10,7 +10,7 @@ import { NotificationsActionType, type ConnectNotificationsPayload } from "../st
 import type { NotificationsRootState } from "../state/types";
 import { buildBackfillHandler } from "./backfill";
 import { validateConnectPayload } from "./connection";
-import { buildCrossTabHandler } from "./cross-tab";
+import { buildCrossTabHandler } from "./cross-tab/shared-session";
 import { createLiveContext, setStatus } from "./context";
 import { buildFlagHandler } from "./flag";
 import { buildIntakeHandler } from "./intake";

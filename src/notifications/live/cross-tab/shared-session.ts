@@ -1,8 +1,10 @@
-// live/cross-tab/: one socket per browser, not per tab. Each tab of one (socket URL, account) asks
-// for a Web Lock; the tab granted it leads and runs the ordinary session (socket, backoff,
-// resubscribe, backfill). Every tab relays its list changes over a BroadcastChannel, the leader its
-// socket status too, and applies the others' through the same reducer. This wraps the middleware's
-// session; it never opens a socket itself (docs/live-notifications.md#one-socket-per-browser).
+// One socket per browser, not per tab: the live session, shared by the tabs of a browser. Each tab
+// of one (socket URL, account) asks for a Web Lock (election.ts); the tab granted it leads and runs
+// the ordinary session (socket, backoff, resubscribe, backfill). Every tab relays its list changes
+// over a BroadcastChannel (protocol.ts), the leader its socket status too, and applies the others'
+// through the same reducer. Without the two browser APIs (environment.ts) each store keeps its own
+// socket. This wraps the middleware's session; it never opens a socket itself
+// (docs/live-notifications.md#one-socket-per-browser).
 import {
   NotificationsActionType as A,
   addReadNotification,
