@@ -3,7 +3,7 @@
 // overlap harmless (docs/design.md#newness-and-replay). A failed backfill is retried with backoff.
 import { globalFetch } from "../effects";
 import { fetchNotificationPage } from "../fetch/page";
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import { backoffDelay } from "./backoff";
 import { clearTimer, isCurrent } from "./context";
 import type { LiveContext, Session } from "./types";

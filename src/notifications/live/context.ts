@@ -1,7 +1,7 @@
 // The one small internal state that every part of the live middleware shares (LiveContext, in
 // types.ts): made once per store, and the few moves every part makes on it.
 import { setConnectionStatus } from "../state/actions";
-import type { ConnectionStatus } from "../state/types";
+import type { ConnectionStatus } from "../types";
 import type { LiveContext, LiveOptions, LiveStore, Session } from "./types";
 
 export function createLiveContext(store: LiveStore, options: LiveOptions): LiveContext {

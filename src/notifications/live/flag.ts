@@ -2,7 +2,7 @@
 // (showInModal) notification into unread (a replay changes nothing and raises nothing), and clear
 // it on disconnect. The flag and its one timer per store belong to state/new-notification-flag.ts.
 import { clearNewNotificationFlag, raiseNewNotificationFlag } from "../state/new-notification-flag";
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import type { LiveContext } from "./types";
 
 export interface FlagHandler {

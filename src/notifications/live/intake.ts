@@ -3,7 +3,7 @@
 // one `notifications/ingest`. Bad messages are dropped with a warning; the connection stays.
 import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
 import { clearTimer } from "./context";
 import type { FlagHandler } from "./flag";

@@ -7,7 +7,7 @@
 // page-lifecycle.ts closes the connection on pagehide and opens it again on a back-forward restore.
 import type { Middleware } from "redux";
 import { NotificationsActionType, type ConnectNotificationsPayload } from "../state/actions";
-import type { NotificationsRootState } from "../state/types";
+import type { NotificationsRootState } from "../types";
 import { buildBackfillHandler } from "./backfill";
 import { validateConnectPayload } from "./connection";
 import { buildCrossTabHandler } from "./cross-tab/shared-session";

@@ -1,10 +1,10 @@
-// The types that the parts of live/ share: the options as given and as resolved, the socket's
-// shape, a session, and the one small internal state (LiveContext) every part is built on.
+// The types that the parts of live/ share: the one small internal state (LiveContext) every part is
+// built on, the options as given and as resolved, the socket's shape, a session, and the two
+// browser APIs that cross-tab/ shares the socket with.
 import type { FetchLike, NotificationsLogger, NotificationsTimers } from "../effects";
 import type { ConnectNotificationsPayload, NotificationsAction } from "../state/actions";
-import type { ConnectionStatus, NotificationsRootState } from "../state/types";
+import type { ConnectionStatus, NotificationsRootState } from "../types";
 import type { BackoffOptions, BackoffPolicy } from "./backoff";
-import type { CrossTabEffects } from "./cross-tab/environment";
 import type { PageEventTarget } from "./page-lifecycle";
 
 /** What the middleware uses of the store (its MiddlewareAPI). */
@@ -109,4 +109,25 @@ export interface Session {
   retryTimer?: unknown;
   connectTimer?: unknown;
   stableTimer?: unknown;
+}
+
+/** The part of `navigator.locks` used: a request held until its AbortSignal fires. */
+export interface LockManagerLike {
+  request(name: string, options: { signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+}
+
+/** The part of a BroadcastChannel used. */
+export interface BroadcastChannelLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the DOM's MessageEvent handler and a fake's both fit
+  onmessage: ((event: any) => void) | null;
+}
+
+export type BroadcastChannelConstructor = new (name: string) => BroadcastChannelLike;
+
+/** What a store needs to share one socket with the other tabs of its origin. */
+export interface CrossTabEffects {
+  locks: LockManagerLike;
+  BroadcastChannel: BroadcastChannelConstructor;
 }

@@ -5,7 +5,7 @@ import type { NotificationsLogger } from "../effects";
 import { NotificationsInputError } from "../errors";
 import { getAllNotifications } from "../fetch/thunks";
 import { connectNotifications, disconnectNotifications, updateTimestamp } from "../state/actions";
-import type { NotificationsRootState } from "../state/types";
+import type { NotificationsRootState } from "../types";
 import { MIDDLEWARE_PROBE } from "./middleware";
 
 /** localStorage-compatible. */

@@ -1,7 +1,7 @@
 // Plain, serializable action objects, typed `notifications/eventName`: each creator takes its
 // notification, list or value directly. The live middleware's two commands are here too, so that
 // live/ imports state/ and never the other way round.
-import type { ConnectionStatus, NotificationDetails } from "./types";
+import type { ConnectionStatus, NotificationDetails } from "../types";
 
 export const NotificationsActionType = {
   addUnreadNotification: "notifications/addUnreadNotification",

@@ -12,12 +12,12 @@ import {
   setReadNotifications,
   type ConnectNotificationsPayload,
 } from "../../state/actions";
-import type { NotificationDetails, NotificationState } from "../../state/types";
+import type { NotificationDetails, NotificationState } from "../../types";
 import { sameConnection } from "../connection";
 import { setStatus } from "../context";
-import type { LiveContext } from "../types";
+import type { BroadcastChannelLike, LiveContext } from "../types";
 import { holdLeadership } from "./election";
-import { resolveCrossTabEffects, type BroadcastChannelLike } from "./environment";
+import { resolveCrossTabEffects } from "./environment";
 import {
   CROSS_TAB_PROTOCOL_VERSION,
   RELAYED_ACTION_TYPES,
