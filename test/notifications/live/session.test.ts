@@ -7,7 +7,7 @@ import { buildSessionHandler, type SessionEvents } from "../../../src/notificati
 import type { Session } from "../../../src/notifications/live/types";
 import { startSilentServer, startSocketServer, type TestSocketServer } from "../../support/loopback";
 import { sleep, until } from "../../support/wait";
-import { FAST_BACKOFF, liveContext } from "../live-helpers";
+import { FAST_BACKOFF, liveContext } from "../helpers/live";
 
 const ALICE = "0x00000000000000000000000000000000000a11ce";
 const BOB = "0x0000000000000000000000000000000000000b0b";
