@@ -44,7 +44,7 @@ const MUTATIONS: Mutation[] = [
 ];
 
 const ROOT = path.resolve(__dirname, "../..");
-const TEST = "test/notifications/reducer-equivalence.test.ts";
+const TEST = "test/notifications/lists/reducer-equivalence.test.ts";
 /** What the equivalence test loads; nothing else is copied. */
 const COPIED = ["package.json", "tsconfig.json", ".mocharc.js", "src/notifications", "test/support", "test/notifications"];
 

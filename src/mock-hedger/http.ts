@@ -2,8 +2,8 @@
 // the `/__mock/...` control routes, CORS for other origins, and an optional static folder.
 import type http from "http";
 import type { NotificationResponse } from "../notifications/wire/types";
-import type { MockHedger, RestRequest } from "./hedger";
 import type { NotificationRecords } from "./records";
+import type { MockHedger, RestRequest } from "./types";
 
 export interface HttpParts {
   basePath: string;

@@ -1,9 +1,6 @@
 // Effects are passed in: the HTTP `fetch`, the logger and the timers, with the real ones as
 // defaults. Thunks get theirs from redux-thunk's extra argument, checked here.
-import type { ThunkAction } from "redux-thunk";
 import { NotificationsInputError } from "./errors";
-import type { NotificationsAction } from "./state/actions";
-import type { NotificationsRootState } from "./state/types";
 
 export interface NotificationsLogger {
   warn(...args: unknown[]): void;
@@ -30,9 +27,6 @@ export interface NotificationsExtraArgument {
   /** Largest body of one page, in bytes; a page over it is a failed fetch. */
   maxResponseBytes?: number;
 }
-
-/** A thunk of this module: redux-thunk's, on the root state, with any extra argument. */
-export type NotificationsThunk<R> = ThunkAction<R, NotificationsRootState, unknown, NotificationsAction>;
 
 /** Bound on each REST request, body included, unless the caller gives another. */
 export const DEFAULT_TIMEOUT_MS = 10_000;

@@ -2,13 +2,17 @@
 // Nothing here imports Node built-ins, Hardhat, ethers or ws: it bundles for browsers. This file is
 // the whole public surface; everything else is internal (tests import it by path).
 
-// state/: the slice — its shape, enums, actions, reducer, selectors, and the callback thunks.
-export { ActionStatus, ApiState, FailureType, LastSeenAction, NotificationMessages, NotificationType, OrderType, StateType } from "./state/enums";
-export type { ConnectionStatus, NotificationDetails, NotificationInput, NotificationState, NotificationsRootState } from "./state/types";
+// The module's data, which every folder uses: a notification as stored, its enums, the slice's shape.
+export { ActionStatus, ApiState, FailureType, LastSeenAction, NotificationMessages, NotificationType, OrderType, StateType } from "./enums";
+export type { ConnectionStatus, NotificationDetails, NotificationInput, NotificationState, NotificationsRootState } from "./types";
+
+// state/: the slice — its actions, reducer, selectors, and the callback thunks.
 export {
   NotificationsActionType,
   addReadNotification,
   addUnreadNotification,
+  connectNotifications,
+  disconnectNotifications,
   ingestNotifications,
   readAllNotifications,
   readOneNotification,
@@ -17,7 +21,7 @@ export {
   updateIsNewNotification,
   updateTimestamp,
 } from "./state/actions";
-export type { NotificationsAction } from "./state/actions";
+export type { ConnectNotificationsAction, ConnectNotificationsPayload, DisconnectNotificationsAction, NotificationsAction } from "./state/actions";
 export { initialNotificationsState, notificationsReducer } from "./state/reducer";
 export {
   selectConnectionStatus,
@@ -45,18 +49,23 @@ export { getAllNotifications, getNotifications } from "./fetch/thunks";
 export type { GetAllNotificationsParams, GetNotificationsResult } from "./fetch/thunks";
 export type { NotificationsRequestParams } from "./fetch/page";
 
-// The effects the thunks are given, and the errors.
-export type { FetchLike, NotificationsExtraArgument, NotificationsLogger, NotificationsThunk, NotificationsTimers } from "./effects";
+// The effects the thunks are given, the thunks' type, and the errors.
+export type { FetchLike, NotificationsExtraArgument, NotificationsLogger, NotificationsTimers } from "./effects";
+export type { NotificationsThunk } from "./state/thunk";
 export { NotificationsError, NotificationsInputError } from "./errors";
 
-// live/: the live connection (WebSocket middleware, updater).
-export { connectNotifications, disconnectNotifications } from "./live/connection";
-export type { ConnectNotificationsAction, ConnectNotificationsPayload, DisconnectNotificationsAction } from "./live/connection";
+// live/: the live connection (WebSocket middleware, updater); its two commands are actions of state/.
 export { createNotificationsMiddleware } from "./live/middleware";
-export type { NotificationsMiddlewareOptions } from "./live/options";
+export type {
+  BroadcastChannelConstructor,
+  BroadcastChannelLike,
+  CrossTabEffects,
+  LockManagerLike,
+  NotificationsMiddlewareOptions,
+  WebSocketConstructor,
+  WebSocketLike,
+} from "./live/types";
 export type { BackoffOptions } from "./live/backoff";
-export type { WebSocketConstructor, WebSocketLike } from "./live/session";
-export type { BroadcastChannelConstructor, BroadcastChannelLike, CrossTabEffects, LockManagerLike } from "./live/cross-tab/environment";
 export type { PageEventTarget } from "./live/page-lifecycle";
 export { startNotificationUpdater } from "./live/updater";
 export type { NotificationUpdaterOptions, TimestampStorage } from "./live/updater";

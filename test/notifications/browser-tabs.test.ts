@@ -13,7 +13,7 @@ import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { NotificationType, type NotificationDetails, type NotificationResponse } from "../../src/notifications";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../src/notifications/live/cross-tab/protocol";
 import { sleep, until } from "../support/wait";
-import { ensureChromium, launchChromium, launchChromiumWithPageLifecycle } from "./browser-helpers";
+import { ensureChromium, launchChromium, launchChromiumWithPageLifecycle } from "./helpers/browser";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b02";
 /** Scenarios 7 and 8 run on accounts of their own, so that nothing they emit reaches the others' fetches. */

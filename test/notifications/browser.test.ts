@@ -9,7 +9,7 @@ import { buildBrowserExample, type BrowserExampleBuild } from "../../examples/br
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import type { NotificationResponse } from "../../src/notifications";
 import { until } from "../support/wait";
-import { ensureChromium, launchChromium } from "./browser-helpers";
+import { ensureChromium, launchChromium } from "./helpers/browser";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SCREENSHOT = path.join(ROOT, "test-output", "browser-example.png");

@@ -3,7 +3,7 @@
 // (rejecting with an AbortError); a BroadcastChannel that delivers a structured clone, later, to
 // every other open channel of the same name and never to the sender; and a page's window, which
 // fires pagehide and pageshow (with `persisted`) when told to.
-import type { BroadcastChannelLike, CrossTabEffects, LockManagerLike } from "../../src/notifications/live/cross-tab/environment";
+import type { BroadcastChannelLike, CrossTabEffects, LockManagerLike } from "../../src/notifications/live/types";
 
 interface Waiter {
   grant(): void;

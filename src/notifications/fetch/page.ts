@@ -3,7 +3,7 @@
 // unix seconds (docs/design.md#wire-format). Used by the fetch thunks and by the live backfill.
 import { globalTimers, type FetchLike, type NotificationsLogger, type NotificationsTimers } from "../effects";
 import { NotificationFetchError, NotificationsInputError } from "../errors";
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
 
 export interface NotificationsRequestParams {

@@ -1,11 +1,12 @@
 // fetch/: loading notifications over REST — one page, the thunks, and the fetches running per store.
 // This file: getNotifications and getAllNotifications, which fetch, merge into unread under the
 // list rules (never replacing what the socket brought) and track the fetch status.
-import { resolveEffects, type NotificationsEffects, type NotificationsThunk } from "../effects";
+import { resolveEffects, type NotificationsEffects } from "../effects";
 import { NotificationsInputError } from "../errors";
 import { normalize } from "../lists/indexes";
 import { ingestNotifications, notificationsFetchFailed, notificationsFetchStarted, notificationsFetchSucceeded } from "../state/actions";
-import type { NotificationDetails, NotificationsRootState } from "../state/types";
+import type { NotificationsThunk } from "../state/thunk";
+import type { NotificationDetails, NotificationsRootState } from "../types";
 import { fetchNotificationPage, validateRequest, type NotificationPageRequest, type NotificationsRequestParams } from "./page";
 import { beginFetch, endFetch, isLatest, isStale, type FetchTicket } from "./running";
 

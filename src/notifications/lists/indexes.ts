@@ -5,7 +5,7 @@
 // lookups plus one array copy. A list with no index (a preloaded or deserialized state, or an old
 // state dispatched against again) gets one rebuilt from its contents, so the cache only ever
 // changes speed, never results.
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import { compareNewness, hasId, supersedesByQuote } from "./rules";
 
 type List = readonly NotificationDetails[];

@@ -1,7 +1,7 @@
 // The comparison rules (docs/design.md#newness-and-replay, #list-rules): which of two notifications
 // is newer, the keys two notifications match on, and how lastUpdateTimestamp advances.
-import { NotificationType } from "../state/enums";
-import type { NotificationDetails } from "../state/types";
+import { NotificationType } from "../enums";
+import type { NotificationDetails } from "../types";
 
 /** A time or version that is not a finite number counts as 0, so ordering stays total. */
 function toNumber(value: unknown): number {

@@ -3,7 +3,7 @@
 // is then patched element by element. Growing a copy element by element (push, filter, spread) is
 // what makes large lists slow: in V8 an array beyond ~16k elements lives in large-object space,
 // where every regrowth is a fresh allocation.
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import { compareNewness } from "./rules";
 
 type N = NotificationDetails;

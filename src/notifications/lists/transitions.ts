@@ -1,7 +1,7 @@
 // lists/: the list rules and their indexes. This file: every transition on the (unread, read) pair,
 // as the rules state it (docs/design.md#list-rules): both lists newest first, no duplicates, nothing
 // in both, and an incoming item older than a stored match changes nothing.
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import {
   addKeys,
   attachIndex,

@@ -3,10 +3,10 @@
 // overlap harmless (docs/design.md#newness-and-replay). A failed backfill is retried with backoff.
 import { globalFetch } from "../effects";
 import { fetchNotificationPage } from "../fetch/page";
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import { backoffDelay } from "./backoff";
-import { clearTimer, isCurrent, type LiveContext } from "./context";
-import type { Session } from "./session";
+import { clearTimer, isCurrent } from "./context";
+import type { LiveContext, Session } from "./types";
 
 /** Items older than the newest seen by this much are fetched again (clock skew, equal seconds). */
 export const BACKFILL_OVERLAP_SECONDS = 60;

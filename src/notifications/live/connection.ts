@@ -1,35 +1,7 @@
-// The live connection's actions: serializable commands the middleware acts on, checked at the edge
-// (docs/design.md#connection-life-cycle).
+// The connect command's payload, checked at the edge, and when two payloads ask for the same
+// connection (docs/design.md#connection-life-cycle). The actions themselves are in state/actions.ts.
 import { NotificationsInputError } from "../errors";
-import { NotificationsActionType } from "../state/actions";
-
-export interface ConnectNotificationsPayload {
-  /** The hedger's WebSocket URL, e.g. wss://hedger.example/ws/position-state-ws3. */
-  socketUrl: string;
-  account: string;
-  /** No connection is opened unless this is true. */
-  whitelisted: boolean;
-  /** The hedger's REST base URL, used to backfill after every open (no backfill without it). */
-  baseUrl?: string;
-  /** App-Name header of the backfill requests. */
-  appName?: string;
-}
-
-export interface ConnectNotificationsAction {
-  type: typeof NotificationsActionType.connect;
-  payload: ConnectNotificationsPayload;
-}
-
-export interface DisconnectNotificationsAction {
-  type: typeof NotificationsActionType.disconnect;
-}
-
-export const connectNotifications = (payload: ConnectNotificationsPayload): ConnectNotificationsAction => ({
-  type: NotificationsActionType.connect,
-  payload: { ...payload },
-});
-
-export const disconnectNotifications = (): DisconnectNotificationsAction => ({ type: NotificationsActionType.disconnect });
+import type { ConnectNotificationsPayload } from "../state/actions";
 
 /** Throws a NotificationsInputError naming the first bad field of a connect payload. */
 export function validateConnectPayload(p: ConnectNotificationsPayload): void {

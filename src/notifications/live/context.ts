@@ -1,23 +1,8 @@
-// The one small internal state that every part of the live middleware shares: the store, the
-// resolved options, the current session, and the connection status last told to the store.
-import { setConnectionStatus, type NotificationsAction } from "../state/actions";
-import type { ConnectionStatus, NotificationsRootState } from "../state/types";
-import type { LiveOptions } from "./options";
-import type { Session } from "./session";
-
-/** What the middleware uses of the store (its MiddlewareAPI). */
-export interface LiveStore {
-  dispatch(action: NotificationsAction): unknown;
-  getState(): NotificationsRootState;
-}
-
-export interface LiveContext {
-  readonly store: LiveStore;
-  readonly options: LiveOptions;
-  /** The session of the connected account; undefined when disconnected or not whitelisted. */
-  session: Session | undefined;
-  status: ConnectionStatus;
-}
+// The one small internal state that every part of the live middleware shares (LiveContext, in
+// types.ts): made once per store, and the few moves every part makes on it.
+import { setConnectionStatus } from "../state/actions";
+import type { ConnectionStatus } from "../types";
+import type { LiveContext, LiveOptions, LiveStore, Session } from "./types";
 
 export function createLiveContext(store: LiveStore, options: LiveOptions): LiveContext {
   return { store, options, session: undefined, status: "idle" };

@@ -2,8 +2,8 @@
 // (showInModal) notification into unread (a replay changes nothing and raises nothing), and clear
 // it on disconnect. The flag and its one timer per store belong to state/new-notification-flag.ts.
 import { clearNewNotificationFlag, raiseNewNotificationFlag } from "../state/new-notification-flag";
-import type { NotificationDetails } from "../state/types";
-import type { LiveContext } from "./context";
+import type { NotificationDetails } from "../types";
+import type { LiveContext } from "./types";
 
 export interface FlagHandler {
   /** After `batch` was ingested: raises the flag if a visible item changed the unread list. */

@@ -3,10 +3,11 @@
 // one `notifications/ingest`. Bad messages are dropped with a warning; the connection stays.
 import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
-import type { NotificationDetails } from "../state/types";
+import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
-import { clearTimer, type LiveContext } from "./context";
+import { clearTimer } from "./context";
 import type { FlagHandler } from "./flag";
+import type { LiveContext } from "./types";
 
 export interface IntakeHandler {
   /** One message from the current session's socket: applied with whatever else arrives meanwhile. */

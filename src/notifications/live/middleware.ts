@@ -1,22 +1,23 @@
 // live/: the live connection — its actions, the middleware and its parts, the backoff, the updater.
 // This file: createNotificationsMiddleware, which only composes the parts. Each job is built in its
-// own file and all of them share one LiveContext (context.ts): session.ts keeps the socket and the
+// own file and all of them share one LiveContext (types.ts, context.ts): session.ts keeps the socket and the
 // reconnect timing, intake.ts turns messages into store updates, backfill.ts fetches what was missed
 // after every open, and flag.ts raises and clears isNewNotification. cross-tab/ wraps the session
 // so that only one tab per browser runs it, and relays list changes between the tabs;
 // page-lifecycle.ts closes the connection on pagehide and opens it again on a back-forward restore.
 import type { Middleware } from "redux";
-import { NotificationsActionType } from "../state/actions";
-import type { NotificationsRootState } from "../state/types";
+import { NotificationsActionType, type ConnectNotificationsPayload } from "../state/actions";
+import type { NotificationsRootState } from "../types";
 import { buildBackfillHandler } from "./backfill";
-import { validateConnectPayload, type ConnectNotificationsPayload } from "./connection";
-import { buildCrossTabHandler } from "./cross-tab";
-import { createLiveContext, setStatus, type LiveStore } from "./context";
+import { validateConnectPayload } from "./connection";
+import { buildCrossTabHandler } from "./cross-tab/shared-session";
+import { createLiveContext, setStatus } from "./context";
 import { buildFlagHandler } from "./flag";
 import { buildIntakeHandler } from "./intake";
 import { buildPageLifecycleHandler } from "./page-lifecycle";
-import { resolveLiveOptions, type NotificationsMiddlewareOptions } from "./options";
+import { resolveLiveOptions } from "./options";
 import { buildSessionHandler } from "./session";
+import type { LiveStore, NotificationsMiddlewareOptions } from "./types";
 
 /** Answered `true` by the middleware, so that the updater can tell it is installed. */
 export const MIDDLEWARE_PROBE = "notifications/middlewareProbe";

@@ -3,7 +3,7 @@
 // on pageshow with `persisted` (restored from that cache) it connects again, and so resyncs: from
 // its peers' lists as a follower, with a backfill as the leader or alone
 // (docs/live-notifications.md#one-socket-per-browser).
-import type { ConnectNotificationsPayload } from "./connection";
+import type { ConnectNotificationsPayload } from "../state/actions";
 
 type PageListener = (event: { type: string; persisted?: boolean }) => void;
 

@@ -1,38 +1,11 @@
 // The session: one socket to the hedger for the connected account. It sends the subscription
 // `{"address":[account]}` on every open, bounds each connect attempt, and reconnects with backoff
 // until disconnected or out of retries (docs/design.md#connection-life-cycle).
+import type { ConnectNotificationsPayload } from "../state/actions";
 import { backoffDelay } from "./backoff";
-import { sameConnection, type ConnectNotificationsPayload } from "./connection";
-import { clearTimer, isCurrent, setStatus, type LiveContext } from "./context";
-
-/** The part of the WebSocket API the middleware uses; the browser's and `ws` both have it. */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  /* eslint-disable @typescript-eslint/no-explicit-any -- `any` events, so that both the DOM's and `ws`'s constructors are accepted without a cast */
-  onopen: ((event: any) => void) | null;
-  onmessage: ((event: any) => void) | null;
-  onclose: ((event: any) => void) | null;
-  onerror: ((event: any) => void) | null;
-  /* eslint-enable @typescript-eslint/no-explicit-any -- end of the event handlers */
-}
-
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
-
-export interface Session {
-  readonly payload: ConnectNotificationsPayload;
-  socket: WebSocketLike | undefined;
-  /** Failed attempts since the connection was last stable. */
-  attempts: number;
-  /** Whether this session has already tried to connect once. */
-  tried: boolean;
-  readonly startedAtSeconds: number;
-  stopped: boolean;
-  retryTimer?: unknown;
-  connectTimer?: unknown;
-  stableTimer?: unknown;
-}
+import { sameConnection } from "./connection";
+import { clearTimer, isCurrent, setStatus } from "./context";
+import type { LiveContext, Session, WebSocketConstructor, WebSocketLike } from "./types";
 
 /** What the other parts do at the session's moments; each is called only for the current session. */
 export interface SessionEvents {

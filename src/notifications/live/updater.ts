@@ -4,9 +4,8 @@ import type { Store } from "redux";
 import type { NotificationsLogger } from "../effects";
 import { NotificationsInputError } from "../errors";
 import { getAllNotifications } from "../fetch/thunks";
-import { updateTimestamp } from "../state/actions";
-import type { NotificationsRootState } from "../state/types";
-import { connectNotifications, disconnectNotifications } from "./connection";
+import { connectNotifications, disconnectNotifications, updateTimestamp } from "../state/actions";
+import type { NotificationsRootState } from "../types";
 import { MIDDLEWARE_PROBE } from "./middleware";
 
 /** localStorage-compatible. */

@@ -3,9 +3,9 @@
 import { useCallback } from "react";
 import { useDispatch, useSelector } from "react-redux";
 import type { ThunkDispatch } from "redux-thunk";
+import type { ApiState } from "../enums";
 import type { NotificationsAction } from "../state/actions";
 import { addNotification, markAllAsRead, markAsRead } from "../state/callbacks";
-import type { ApiState } from "../state/enums";
 import { setNewNotificationFlag } from "../state/new-notification-flag";
 import {
   selectIsNewNotification,
@@ -16,7 +16,7 @@ import {
   selectUnreadNotifications,
   selectVisibleNotifications,
 } from "../state/selectors";
-import type { NotificationDetails, NotificationInput, NotificationsRootState } from "../state/types";
+import type { NotificationDetails, NotificationInput, NotificationsRootState } from "../types";
 
 type NotificationsDispatch = ThunkDispatch<NotificationsRootState, unknown, NotificationsAction>;
 

@@ -6,7 +6,7 @@ import type { ThunkDispatch } from "redux-thunk";
 import { getNotifications } from "../fetch/thunks";
 import { startNotificationUpdater, type NotificationUpdaterOptions } from "../live/updater";
 import type { NotificationsAction } from "../state/actions";
-import type { NotificationsRootState } from "../state/types";
+import type { NotificationsRootState } from "../types";
 
 /**
  * Runs the updater while mounted: fetches when `fetchData` is set and keeps the socket for

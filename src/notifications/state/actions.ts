@@ -1,7 +1,7 @@
 // Plain, serializable action objects, typed `notifications/eventName`: each creator takes its
-// notification, list or value directly.
-import type { ConnectNotificationsAction, DisconnectNotificationsAction } from "../live/connection";
-import type { ConnectionStatus, NotificationDetails } from "./types";
+// notification, list or value directly. The live middleware's two commands are here too, so that
+// live/ imports state/ and never the other way round.
+import type { ConnectionStatus, NotificationDetails } from "../types";
 
 export const NotificationsActionType = {
   addUnreadNotification: "notifications/addUnreadNotification",
@@ -17,7 +17,7 @@ export const NotificationsActionType = {
   fetchStarted: "notifications/fetchStarted",
   fetchSucceeded: "notifications/fetchSucceeded",
   fetchFailed: "notifications/fetchFailed",
-  /** Commands to the live middleware (live/connection.ts); the reducer ignores them. */
+  /** Commands to the live middleware (live/middleware.ts); the reducer ignores them. */
   connect: "notifications/connect",
   disconnect: "notifications/disconnect",
 } as const;
@@ -77,6 +77,28 @@ export interface FetchSucceededAction {
 export interface FetchFailedAction {
   type: T["fetchFailed"];
   payload: { message: string };
+}
+
+export interface ConnectNotificationsPayload {
+  /** The hedger's WebSocket URL, e.g. wss://hedger.example/ws/position-state-ws3. */
+  socketUrl: string;
+  account: string;
+  /** No connection is opened unless this is true. */
+  whitelisted: boolean;
+  /** The hedger's REST base URL, used to backfill after every open (no backfill without it). */
+  baseUrl?: string;
+  /** App-Name header of the backfill requests. */
+  appName?: string;
+}
+
+/** Opens (or switches) the live connection; checked by the middleware (live/connection.ts). */
+export interface ConnectNotificationsAction {
+  type: typeof NotificationsActionType.connect;
+  payload: ConnectNotificationsPayload;
+}
+
+export interface DisconnectNotificationsAction {
+  type: typeof NotificationsActionType.disconnect;
 }
 
 export type NotificationsAction =
@@ -139,3 +161,8 @@ export const notificationsFetchFailed = (message: string): FetchFailedAction => 
   type: A.fetchFailed,
   payload: { message },
 });
+export const connectNotifications = (payload: ConnectNotificationsPayload): ConnectNotificationsAction => ({
+  type: A.connect,
+  payload: { ...payload },
+});
+export const disconnectNotifications = (): DisconnectNotificationsAction => ({ type: A.disconnect });

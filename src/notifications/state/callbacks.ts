@@ -1,12 +1,12 @@
 // The thunks behind the callback hooks (add, mark one as read, mark all as read), so that they work
 // without React too. The new-notification flag has its own file, new-notification-flag.ts.
-import type { NotificationsThunk } from "../effects";
+import { NotificationType } from "../enums";
 import { NotificationsInputError } from "../errors";
 import { hasId, quoteKey } from "../lists/rules";
 import { findStored } from "../lists/transitions";
+import type { NotificationDetails, NotificationInput } from "../types";
 import { addReadNotification, addUnreadNotification, readAllNotifications, readOneNotification } from "./actions";
-import { NotificationType } from "./enums";
-import type { NotificationDetails, NotificationInput } from "./types";
+import type { NotificationsThunk } from "./thunk";
 
 let localIds = 0;
 

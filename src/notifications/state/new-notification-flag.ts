@@ -2,10 +2,11 @@
 // raising the flag (the `setNewNotificationFlag` thunk, or the live middleware when a visible
 // notification changed the unread list) sets it and restarts the delay; clearing it (the middleware
 // on disconnect) cancels the timer and lowers the flag.
-import { resolveEffects, type NotificationsThunk, type NotificationsTimers } from "../effects";
+import { resolveEffects, type NotificationsTimers } from "../effects";
 import { NotificationsInputError } from "../errors";
+import type { NotificationsRootState } from "../types";
 import { updateIsNewNotification, type UpdateIsNewNotificationAction } from "./actions";
-import type { NotificationsRootState } from "./types";
+import type { NotificationsThunk } from "./thunk";
 
 /** How long the flag stays set unless told otherwise, for the thunk and the middleware alike. */
 export const DEFAULT_NEW_NOTIFICATION_FLAG_MS = 1000;

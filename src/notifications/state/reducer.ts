@@ -1,10 +1,10 @@
 // state/: the slice — its shape, enums, actions, reducer and selectors, and the thunks behind the
 // callback hooks. This file: the reducer, which hands every list change to lists/.
+import { ApiState } from "../enums";
 import { advanceTimestamp } from "../lists/rules";
 import { ingestRead, ingestUnread, readAll, readOne, replaceList, type Lists } from "../lists/transitions";
+import type { NotificationDetails, NotificationState } from "../types";
 import { NotificationsActionType as A, type NotificationsAction } from "./actions";
-import { ApiState } from "./enums";
-import type { NotificationDetails, NotificationState } from "./types";
 
 export const initialNotificationsState: NotificationState = {
   unreadNotifications: [],

@@ -1,9 +1,9 @@
 // One selector per hook. Selectors that derive arrays return the same instance for the same lists,
 // so components re-render only when a list really changed.
+import type { ApiState } from "../enums";
 import { compareNewness } from "../lists/rules";
+import type { ConnectionStatus, NotificationDetails, NotificationState, NotificationsRootState } from "../types";
 import { memoizeOne, memoizeTwo } from "./memo";
-import type { ApiState } from "./enums";
-import type { ConnectionStatus, NotificationDetails, NotificationState, NotificationsRootState } from "./types";
 
 type N = NotificationDetails;
 

@@ -2,8 +2,8 @@
 // NotificationResponse) to store (NotificationDetails), item by item. A malformed item is dropped
 // with a warning and never takes the rest of its batch down with it (docs/design.md#wire-format).
 import type { NotificationsLogger } from "../effects";
-import { ActionStatus, LastSeenAction, NotificationType, OrderType, StateType } from "../state/enums";
-import type { NotificationDetails } from "../state/types";
+import { ActionStatus, LastSeenAction, NotificationType, OrderType, StateType } from "../enums";
+import type { NotificationDetails } from "../types";
 
 type Ungrouped = Omit<NotificationDetails, "notificationType" | "showInModal"> & Partial<Pick<NotificationDetails, "notificationType" | "showInModal">>;
 

@@ -8,8 +8,8 @@ import type { NotificationDetails } from "../../../src/notifications";
 import { manualTimers } from "../../support/manual-timers";
 import { sendJson, startServer, type RecordedRequest, type TestServer } from "../../support/loopback";
 import { sleep, until } from "../../support/wait";
-import { wire } from "../helpers";
-import { VISIBLE, liveContext, testSession } from "../live-helpers";
+import { wire } from "../helpers/fixtures";
+import { VISIBLE, liveContext, testSession } from "../helpers/live";
 
 const ACCOUNT = "0x00000000000000000000000000000000000a11ce";
 const stored = Array.from({ length: 5 }, (_, i) => wire({ ...VISIBLE, id: `s${i}`, quote_id: 100 + i, modify_time: 1_700_000_100 + i }));

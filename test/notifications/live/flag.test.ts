@@ -12,8 +12,8 @@ import { buildFlagHandler } from "../../../src/notifications/live/flag";
 import { resolveLiveOptions } from "../../../src/notifications/live/options";
 import { clearNewNotificationFlag, raiseNewNotificationFlag } from "../../../src/notifications/state/new-notification-flag";
 import { manualTimers } from "../../support/manual-timers";
-import { newStore, note } from "../helpers";
-import { liveContext } from "../live-helpers";
+import { newStore, note } from "../helpers/fixtures";
+import { liveContext } from "../helpers/live";
 
 describe("the new-notification flag's owner", () => {
   it("raises the flag and lowers it after the given delay", () => {

@@ -4,8 +4,8 @@ import { expect } from "chai";
 import type { NotificationDetails } from "../../../src/notifications";
 import { buildIntakeHandler, parseMessage } from "../../../src/notifications/live/intake";
 import { manualTimers } from "../../support/manual-timers";
-import { recordingLogger, wire } from "../helpers";
-import { VISIBLE, liveContext } from "../live-helpers";
+import { recordingLogger, wire } from "../helpers/fixtures";
+import { VISIBLE, liveContext } from "../helpers/live";
 
 const message = (id: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify(wire({ ...VISIBLE, id, quote_id: Number(id.replace(/\D/g, "")) || 1, ...extra }));

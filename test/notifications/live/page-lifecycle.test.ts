@@ -6,7 +6,7 @@ import { connectNotifications, disconnectNotifications, readAllNotifications, re
 import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
 import { FakePage, fakeOrigin } from "../../support/cross-tab-fakes";
 import { sleep, until } from "../../support/wait";
-import { VISIBLE, listsOf, tabStore, type TabStore } from "../live-helpers";
+import { VISIBLE, listsOf, tabStore, type TabStore } from "../helpers/live";
 
 const ACCOUNT = "0x00000000000000000000000000000000000d0d01";
 

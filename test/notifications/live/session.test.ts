@@ -3,10 +3,11 @@
 import { expect } from "chai";
 import WebSocket from "ws";
 import type { ConnectNotificationsPayload } from "../../../src/notifications";
-import { buildSessionHandler, type Session, type SessionEvents } from "../../../src/notifications/live/session";
+import { buildSessionHandler, type SessionEvents } from "../../../src/notifications/live/session";
+import type { Session } from "../../../src/notifications/live/types";
 import { startSilentServer, startSocketServer, type TestSocketServer } from "../../support/loopback";
 import { sleep, until } from "../../support/wait";
-import { FAST_BACKOFF, liveContext } from "../live-helpers";
+import { FAST_BACKOFF, liveContext } from "../helpers/live";
 
 const ALICE = "0x00000000000000000000000000000000000a11ce";
 const BOB = "0x0000000000000000000000000000000000000b0b";

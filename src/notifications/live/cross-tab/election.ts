@@ -2,7 +2,7 @@
 // lock is held on that signal, never on a promise that cannot settle, so a tab steps down on
 // disconnect, account switch or pagehide; a closed or crashed tab's lock is released by the browser.
 // No timers and no heartbeats.
-import type { LockManagerLike } from "./environment";
+import type { LockManagerLike } from "../types";
 
 /**
  * Waits for the lock `name` and calls `onLeader` once it is granted; holds it until `signal` aborts.

@@ -1,26 +1,7 @@
 // The two browser APIs the cross-tab layer needs, found on the global object or passed in. Without
-// either of them, outside a secure context, or in Node, every store keeps its own socket.
-
-/** The part of `navigator.locks` used: a request held until its AbortSignal fires. */
-export interface LockManagerLike {
-  request(name: string, options: { signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
-}
-
-/** The part of a BroadcastChannel used. */
-export interface BroadcastChannelLike {
-  postMessage(message: unknown): void;
-  close(): void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the DOM's MessageEvent handler and a fake's both fit
-  onmessage: ((event: any) => void) | null;
-}
-
-export type BroadcastChannelConstructor = new (name: string) => BroadcastChannelLike;
-
-/** What a store needs to share one socket with the other tabs of its origin. */
-export interface CrossTabEffects {
-  locks: LockManagerLike;
-  BroadcastChannel: BroadcastChannelConstructor;
-}
+// either of them, outside a secure context, or in Node, every store keeps its own socket. Their
+// shapes are in ../types.ts, with the options that name them.
+import type { BroadcastChannelConstructor, CrossTabEffects, LockManagerLike } from "../types";
 
 interface BrowserGlobals {
   isSecureContext?: boolean;

@@ -1,8 +1,8 @@
 // What crosses the BroadcastChannel between tabs: plain data with a version field. A message of
 // another version, or one that does not have the expected shape, is ignored (docs/live-notifications.md#one-socket-per-browser).
+import { NotificationType, OrderType } from "../../enums";
 import { NotificationsActionType as A } from "../../state/actions";
-import { NotificationType, OrderType } from "../../state/enums";
-import type { ConnectionStatus, NotificationDetails } from "../../state/types";
+import type { ConnectionStatus, NotificationDetails } from "../../types";
 
 /** Bumped whenever a message changes shape; tabs of different versions ignore each other. 2: the leader announces itself. */
 export const CROSS_TAB_PROTOCOL_VERSION = 2;

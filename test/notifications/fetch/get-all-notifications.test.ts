@@ -1,8 +1,8 @@
 // getAllNotifications paging against a real HTTP server on a loopback port.
 import { expect } from "chai";
-import { ApiState, NotificationsInputError, addUnreadNotification, getAllNotifications } from "../../src/notifications";
-import { sendJson, startServer, type TestServer } from "../support/loopback";
-import { ids, newStore, note, recordingLogger, wire } from "./helpers";
+import { ApiState, NotificationsInputError, addUnreadNotification, getAllNotifications } from "../../../src/notifications";
+import { sendJson, startServer, type TestServer } from "../../support/loopback";
+import { ids, newStore, note, recordingLogger, wire } from "../helpers/fixtures";
 
 const params = (baseUrl: string, more: Record<string, unknown> = {}) => ({
   baseUrl,

@@ -1,15 +1,23 @@
-// live/cross-tab/: one socket per browser, not per tab. Each tab of one (socket URL, account) asks
-// for a Web Lock; the tab granted it leads and runs the ordinary session (socket, backoff,
-// resubscribe, backfill). Every tab relays its list changes over a BroadcastChannel, the leader its
-// socket status too, and applies the others' through the same reducer. This wraps the middleware's
-// session; it never opens a socket itself (docs/live-notifications.md#one-socket-per-browser).
-import { NotificationsActionType as A, addReadNotification, ingestNotifications, setReadNotifications } from "../../state/actions";
-import type { NotificationDetails, NotificationState } from "../../state/types";
-import type { ConnectNotificationsPayload } from "../connection";
+// One socket per browser, not per tab: the live session, shared by the tabs of a browser. Each tab
+// of one (socket URL, account) asks for a Web Lock (election.ts); the tab granted it leads and runs
+// the ordinary session (socket, backoff, resubscribe, backfill). Every tab relays its list changes
+// over a BroadcastChannel (protocol.ts), the leader its socket status too, and applies the others'
+// through the same reducer. Without the two browser APIs (environment.ts) each store keeps its own
+// socket. This wraps the middleware's session; it never opens a socket itself
+// (docs/live-notifications.md#one-socket-per-browser).
+import {
+  NotificationsActionType as A,
+  addReadNotification,
+  ingestNotifications,
+  setReadNotifications,
+  type ConnectNotificationsPayload,
+} from "../../state/actions";
+import type { NotificationDetails, NotificationState } from "../../types";
 import { sameConnection } from "../connection";
-import { setStatus, type LiveContext } from "../context";
+import { setStatus } from "../context";
+import type { BroadcastChannelLike, LiveContext } from "../types";
 import { holdLeadership } from "./election";
-import { resolveCrossTabEffects, type BroadcastChannelLike } from "./environment";
+import { resolveCrossTabEffects } from "./environment";
 import {
   CROSS_TAB_PROTOCOL_VERSION,
   RELAYED_ACTION_TYPES,

@@ -16,9 +16,9 @@ import {
   setUnreadNotifications,
   updateIsNewNotification,
   updateTimestamp,
-} from "../../src/notifications";
-import { notificationsFetchStarted, setConnectionStatus } from "../../src/notifications/state/actions";
-import { ids, newStore, note } from "./helpers";
+} from "../../../src/notifications";
+import { notificationsFetchStarted, setConnectionStatus } from "../../../src/notifications/state/actions";
+import { ids, newStore, note } from "../helpers/fixtures";
 
 const fill = (id: string, quoteId: string, modifyTime: string) =>
   note({ id, quoteId, modifyTime, stateType: "report", notificationType: NotificationType.PARTIAL_FILL, showInModal: false });

@@ -10,10 +10,10 @@ import {
   setNewNotificationFlag,
   setReadNotifications,
   setUnreadNotifications,
-} from "../../src/notifications";
-import { manualTimers } from "../support/manual-timers";
-import { until } from "../support/wait";
-import { ids, newStore, note } from "./helpers";
+} from "../../../src/notifications";
+import { manualTimers } from "../../support/manual-timers";
+import { until } from "../../support/wait";
+import { ids, newStore, note } from "../helpers/fixtures";
 
 const TC = NotificationType.TRANSFER_COLLATERAL;
 

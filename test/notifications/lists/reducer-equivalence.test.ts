@@ -19,11 +19,11 @@ import {
   type NotificationDetails,
   type NotificationsAction,
   type NotificationState,
-} from "../../src/notifications";
-import { baselineReducer } from "../support/notifications-baseline";
-import { ingestWorkload } from "../support/notifications-workload";
-import { seededRandom } from "../support/seeded-random";
-import { expectInvariants, note } from "./helpers";
+} from "../../../src/notifications";
+import { baselineReducer } from "../../support/notifications-baseline";
+import { ingestWorkload } from "../../support/notifications-workload";
+import { seededRandom } from "../../support/seeded-random";
+import { expectInvariants, note } from "../helpers/fixtures";
 
 const TYPES: Array<[NotificationType, ActionStatus | null]> = [
   [NotificationType.SUCCESS, ActionStatus.SUCCESS],

@@ -4,13 +4,13 @@
 import { expect } from "chai";
 import type { ServerResponse } from "http";
 import { fetch as whatwgFetch } from "undici";
-import { ApiState, getNotifications, ingestNotifications, type FetchLike, type NotificationDetails } from "../../src/notifications";
-import { defaultMaxResponseBytes } from "../../src/notifications/fetch/page";
-import { buildBackfillHandler } from "../../src/notifications/live/backfill";
-import { sendJson, startServer, type RecordedRequest, type TestServer } from "../support/loopback";
-import { until } from "../support/wait";
-import { newStore, note, recordingLogger, wire, type TestDispatch } from "./helpers";
-import { liveContext, testSession } from "./live-helpers";
+import { ApiState, getNotifications, ingestNotifications, type FetchLike, type NotificationDetails } from "../../../src/notifications";
+import { defaultMaxResponseBytes } from "../../../src/notifications/fetch/page";
+import { buildBackfillHandler } from "../../../src/notifications/live/backfill";
+import { sendJson, startServer, type RecordedRequest, type TestServer } from "../../support/loopback";
+import { until } from "../../support/wait";
+import { newStore, note, recordingLogger, wire, type TestDispatch } from "../helpers/fixtures";
+import { liveContext, testSession } from "../helpers/live";
 
 const ACCOUNT = "0x00000000000000000000000000000000000a11ce";
 const KIB = 1024;

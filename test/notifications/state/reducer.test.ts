@@ -21,9 +21,14 @@ import {
   type NotificationDetails,
   type NotificationState,
   type NotificationsAction,
-} from "../../src/notifications";
-import { notificationsFetchFailed, notificationsFetchStarted, notificationsFetchSucceeded, setConnectionStatus } from "../../src/notifications/state/actions";
-import { expectInvariants, newStore, note } from "./helpers";
+} from "../../../src/notifications";
+import {
+  notificationsFetchFailed,
+  notificationsFetchStarted,
+  notificationsFetchSucceeded,
+  setConnectionStatus,
+} from "../../../src/notifications/state/actions";
+import { expectInvariants, newStore, note } from "../helpers/fixtures";
 
 type N = NotificationDetails;
 

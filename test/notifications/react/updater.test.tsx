@@ -2,13 +2,13 @@
 import { expect } from "chai";
 import { Provider } from "react-redux";
 import TestRenderer, { act } from "react-test-renderer";
-import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
+import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
 import { useDispatch } from "react-redux";
 import type { ThunkDispatch } from "redux-thunk";
-import type { NotificationsAction, NotificationsRootState } from "../../src/notifications";
-import { NotificationUpdater, useNotifications } from "../../src/notifications/react";
-import { until } from "../support/wait";
-import { VISIBLE, liveStore } from "./live-helpers";
+import type { NotificationsAction, NotificationsRootState } from "../../../src/notifications";
+import { NotificationUpdater, useNotifications } from "../../../src/notifications/react";
+import { until } from "../../support/wait";
+import { VISIBLE, liveStore } from "../helpers/live";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -14,7 +14,7 @@ import {
   type NotificationsExtraArgument,
   type NotificationsRootState,
   type NotificationState,
-} from "../../src/notifications";
+} from "../../../src/notifications";
 
 /** A stored notification; by default a SUCCESS report for quote 1 with id "n1" at t=1000. */
 export function note(overrides: Partial<NotificationDetails> = {}): NotificationDetails {

@@ -1,10 +1,10 @@
 // getNotifications against a real HTTP server on a loopback port.
 import { expect } from "chai";
 import type { ServerResponse } from "http";
-import { ApiState, NotificationsInputError, addReadNotification, addUnreadNotification, getNotifications, type FetchLike } from "../../src/notifications";
-import { sendJson, startServer, type TestServer } from "../support/loopback";
-import { until } from "../support/wait";
-import { ids, newStore, note, recordingLogger, wire } from "./helpers";
+import { ApiState, NotificationsInputError, addReadNotification, addUnreadNotification, getNotifications, type FetchLike } from "../../../src/notifications";
+import { sendJson, startServer, type TestServer } from "../../support/loopback";
+import { until } from "../../support/wait";
+import { ids, newStore, note, recordingLogger, wire } from "../helpers/fixtures";
 
 const ACCOUNT = "0x00000000000000000000000000000000000000A1";
 const params = (baseUrl: string, more: Record<string, unknown> = {}) => ({

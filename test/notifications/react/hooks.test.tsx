@@ -10,7 +10,7 @@ import {
   updateTimestamp,
   type NotificationDetails,
   type NotificationsTimers,
-} from "../../src/notifications";
+} from "../../../src/notifications";
 import {
   useLastUpdateTimestamp,
   useMarkAsReadAllNotificationsCallback,
@@ -23,10 +23,15 @@ import {
   useSetNewNotificationFlag,
   useUnreadNotifications,
   useVisibleNotifications,
-} from "../../src/notifications/react";
-import { notificationsFetchFailed, notificationsFetchStarted, notificationsFetchSucceeded, setConnectionStatus } from "../../src/notifications/state/actions";
-import { manualTimers } from "../support/manual-timers";
-import { ids, newStore, note } from "./helpers";
+} from "../../../src/notifications/react";
+import {
+  notificationsFetchFailed,
+  notificationsFetchStarted,
+  notificationsFetchSucceeded,
+  setConnectionStatus,
+} from "../../../src/notifications/state/actions";
+import { manualTimers } from "../../support/manual-timers";
+import { ids, newStore, note } from "../helpers/fixtures";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

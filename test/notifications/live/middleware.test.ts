@@ -1,10 +1,10 @@
 // The WebSocket middleware against a real `ws` server (the mock hedger) on a loopback port.
 import { expect } from "chai";
-import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
-import { connectNotifications, disconnectNotifications, selectConnectionStatus } from "../../src/notifications";
-import { startSilentServer } from "../support/loopback";
-import { sleep, until } from "../support/wait";
-import { FAST_BACKOFF, VISIBLE, liveStore } from "./live-helpers";
+import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
+import { connectNotifications, disconnectNotifications, selectConnectionStatus } from "../../../src/notifications";
+import { startSilentServer } from "../../support/loopback";
+import { sleep, until } from "../../support/wait";
+import { FAST_BACKOFF, VISIBLE, liveStore } from "../helpers/live";
 
 const ALICE = "0x00000000000000000000000000000000000a11ce";
 const BOB = "0x0000000000000000000000000000000000000b0b";

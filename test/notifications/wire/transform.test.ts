@@ -10,8 +10,8 @@ import {
   groupingNotification,
   parseNotificationResponses,
   toNotification,
-} from "../../src/notifications";
-import { note, recordingLogger, wire } from "./helpers";
+} from "../../../src/notifications";
+import { note, recordingLogger, wire } from "../helpers/fixtures";
 
 describe("toNotification", () => {
   it("converts every wire field to its camelCase store form", () => {

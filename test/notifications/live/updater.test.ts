@@ -2,10 +2,10 @@
 import { expect } from "chai";
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
-import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
-import { notificationsReducer, startNotificationUpdater, updateTimestamp } from "../../src/notifications";
-import { until } from "../support/wait";
-import { VISIBLE, liveStore } from "./live-helpers";
+import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
+import { notificationsReducer, startNotificationUpdater, updateTimestamp } from "../../../src/notifications";
+import { until } from "../../support/wait";
+import { VISIBLE, liveStore } from "../helpers/live";
 
 const ALICE = "0x00000000000000000000000000000000000a11ce";
 

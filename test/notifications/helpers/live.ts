@@ -11,12 +11,12 @@ import {
   type NotificationsMiddlewareOptions,
   type NotificationsRootState,
   type WebSocketConstructor,
-} from "../../src/notifications";
-import type { ConnectNotificationsPayload } from "../../src/notifications/live/connection";
-import { createLiveContext, type LiveContext } from "../../src/notifications/live/context";
-import { resolveLiveOptions } from "../../src/notifications/live/options";
-import type { Session } from "../../src/notifications/live/session";
-import { recordingLogger } from "./helpers";
+} from "../../../src/notifications";
+import { createLiveContext } from "../../../src/notifications/live/context";
+import { resolveLiveOptions } from "../../../src/notifications/live/options";
+import type { LiveContext, Session } from "../../../src/notifications/live/types";
+import type { ConnectNotificationsPayload } from "../../../src/notifications/state/actions";
+import { recordingLogger } from "./fixtures";
 
 /** Fast reconnects for tests; every value stays overridable. */
 export const FAST_BACKOFF = { minDelayMs: 10, maxDelayMs: 50, factor: 2, jitter: 0.2, resetAfterMs: 200 };

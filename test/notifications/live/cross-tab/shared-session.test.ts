@@ -10,14 +10,14 @@ import {
   readAllNotifications,
   readOneNotification,
   type NotificationDetails,
-} from "../../../src/notifications";
-import { resolveCrossTabEffects } from "../../../src/notifications/live/cross-tab/environment";
-import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames, readMessage } from "../../../src/notifications/live/cross-tab/protocol";
-import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
-import { fakeOrigin } from "../../support/cross-tab-fakes";
-import { sleep, until } from "../../support/wait";
-import { note } from "../helpers";
-import { VISIBLE, listsOf, tabStore, type TabStore } from "../live-helpers";
+} from "../../../../src/notifications";
+import { resolveCrossTabEffects } from "../../../../src/notifications/live/cross-tab/environment";
+import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames, readMessage } from "../../../../src/notifications/live/cross-tab/protocol";
+import { startMockHedger, type MockHedger } from "../../../../src/mock-hedger";
+import { fakeOrigin } from "../../../support/cross-tab-fakes";
+import { sleep, until } from "../../../support/wait";
+import { note } from "../../helpers/fixtures";
+import { VISIBLE, listsOf, tabStore, type TabStore } from "../../helpers/live";
 
 const ACCOUNT = "0x00000000000000000000000000000000000c0c01";
 const OTHER = "0x00000000000000000000000000000000000c0c02";

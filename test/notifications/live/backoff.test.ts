@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { DEFAULT_BACKOFF, backoffDelay, resolveBackoff } from "../../src/notifications/live/backoff";
+import { DEFAULT_BACKOFF, backoffDelay, resolveBackoff } from "../../../src/notifications/live/backoff";
 
 describe("reconnect backoff", () => {
   it("has the documented defaults", () => {

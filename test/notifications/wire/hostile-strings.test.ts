@@ -9,9 +9,9 @@ import {
   ingestNotifications,
   toNotification,
   type NotificationDetails,
-} from "../../src/notifications";
-import { sendJson, startServer } from "../support/loopback";
-import { HOSTILE, expectPlainNotification, newStore, recordingLogger, wire, type TestDispatch } from "./helpers";
+} from "../../../src/notifications";
+import { sendJson, startServer } from "../../support/loopback";
+import { HOSTILE, expectPlainNotification, newStore, recordingLogger, wire, type TestDispatch } from "../helpers/fixtures";
 
 describe("hostile wire strings", () => {
   for (const value of HOSTILE) {
