@@ -5,14 +5,10 @@ import { showAllNetworks } from "../../internal/tasks/addresses-survey.js";
 import { addressesFileOption, addressesFilePattern } from "../../internal/tasks/options.js";
 import { hardhat3NetworkName, hardhat3SurveyTargets } from "../host.mjs";
 import { runOnHardhat3 } from "../run.mjs";
+import type { ADDRESSES_SHOW_TASK } from "../../internal/tasks/definitions.js";
+import type { Hardhat3TaskArgs } from "../task-definitions.mjs";
 
-interface ShowTaskArguments {
-  addressesFile?: string;
-  json: boolean;
-  allNetworks: boolean;
-}
-
-export default async function showTask(args: ShowTaskArguments, hre: HardhatRuntimeEnvironment) {
+export default async function showTask(args: Hardhat3TaskArgs<typeof ADDRESSES_SHOW_TASK>, hre: HardhatRuntimeEnvironment) {
   const root = hre.config.paths.root;
   if (args.allNetworks) {
     const addressesFile = addressesFilePattern(args.addressesFile, hre.config.multiAccount, root);

@@ -4,17 +4,10 @@ import { upgradeMultiAccount } from "../../internal/tasks/upgrade.js";
 import { commonOptions } from "../../internal/tasks/options.js";
 import { hardhat3NetworkName } from "../host.mjs";
 import { runOnHardhat3, secondsOption } from "../run.mjs";
+import type { UPGRADE_TASK } from "../../internal/tasks/definitions.js";
+import type { Hardhat3TaskArgs } from "../task-definitions.mjs";
 
-interface UpgradeTaskArguments {
-  contract?: string;
-  addressesFile?: string;
-  verifyDelay?: string;
-  noVerify: boolean;
-  noCompile: boolean;
-  dryRun: boolean;
-}
-
-export default async function upgradeTask(args: UpgradeTaskArguments, hre: HardhatRuntimeEnvironment) {
+export default async function upgradeTask(args: Hardhat3TaskArgs<typeof UPGRADE_TASK>, hre: HardhatRuntimeEnvironment) {
   return runOnHardhat3(TASK_UPGRADE_MULTIACCOUNT, hre, { needsSigner: true }, (host, progress) =>
     upgradeMultiAccount(
       host,

@@ -3,15 +3,8 @@ import path from "path";
 import type { MultiAccountConfig } from "../../config";
 import { InputError } from "../../errors";
 import { addressesFileFor } from "../files/addresses-path";
-
-export interface CommonTaskArgs {
-  contract?: string;
-  addressesFile?: string;
-  verifyDelay?: number;
-  noVerify: boolean;
-  noCompile: boolean;
-  dryRun: boolean;
-}
+import type { DeployOptions } from "./deploy";
+import type { CommonTaskArgs, DEPLOY_TASK, TaskArgs } from "./definitions";
 
 /**
  * --addresses-file relative to the project root, else the config's (already resolved) file; a
@@ -37,5 +30,17 @@ export function commonOptions(args: CommonTaskArgs, config: MultiAccountConfig, 
     verifyDelay: args.verifyDelay ?? config.verifyDelay,
     dryRun: args.dryRun,
     noCompile: args.noCompile,
+  };
+}
+
+export function deployOptions(args: TaskArgs<typeof DEPLOY_TASK>, config: MultiAccountConfig, root: string, network: string): DeployOptions {
+  return {
+    ...commonOptions(args, config, root, network),
+    admin: args.admin,
+    protocolAddress: args.protocolAddress,
+    accountContract: args.accountContract ?? config.accountContract,
+    force: args.force,
+    deterministic: args.deterministic,
+    salt: args.salt,
   };
 }
