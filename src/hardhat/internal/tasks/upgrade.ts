@@ -5,7 +5,8 @@ import { InputError, MultiAccountKitError } from "../../errors";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
 import { addressLink } from "../output/log";
-import { afterwards, reportGas, startRun, withSession, type RunEffects } from "./lifecycle";
+import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
+import type { StackFactory } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
 
 export interface UpgradeOptions {
@@ -31,9 +32,32 @@ export function upgradeMultiAccount(host: Host, options: UpgradeOptions, effects
 }
 
 async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep }): Promise<UpgradeResult | undefined> {
-  const file = options.addressesFile;
-  const run = await startRun(host, TASK_UPGRADE_MULTIACCOUNT, file, effects);
+  const run = await startRun(host, TASK_UPGRADE_MULTIACCOUNT, options.addressesFile, effects);
+  const plan = await planUpgrade(host, run, options);
+  if (plan === undefined) return undefined;
+
+  run.progress.step = "upgrading";
+  try {
+    await run.stack.upgradeProxy(plan.proxy, plan.factory);
+  } catch (error) {
+    throw new MultiAccountKitError(`Upgrade failed on "${host.network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`, error as Error);
+  }
+  // The proxy points at the new implementation: the upgrade is done. What follows only reports it.
+  host.rpc.complete();
+  return reportUpgrade(host, run, options, plan, effects);
+}
+
+interface UpgradePlan {
+  proxy: string;
+  oldImplementation: string;
+  /** The new implementation's factory, validated as an upgrade of `proxy`. */
+  factory: StackFactory;
+}
+
+/** Every check, the compile, the factory and the upgrade validation, before anything is sent; undefined on a dry run. */
+async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan | undefined> {
   const { stack, log, progress } = run;
+  const file = options.addressesFile;
   const network = host.network;
   const deployHint = `deploy first with \`${host.command(TASK_DEPLOY_MULTIACCOUNT)}\``;
 
@@ -76,15 +100,18 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
     log.info(`Dry run: nothing was sent.`);
     return undefined;
   }
+  return { proxy, oldImplementation, factory };
+}
 
-  progress.step = "upgrading";
-  try {
-    await stack.upgradeProxy(proxy, factory);
-  } catch (error) {
-    throw new MultiAccountKitError(`Upgrade failed on "${network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`, error as Error);
-  }
-  // The proxy points at the new implementation: the upgrade is done. What follows only reports it.
-  host.rpc.complete();
+/** After the upgrade: the new implementation read from the proxy, the gas and verification. A failure here is a warning. */
+async function reportUpgrade(
+  host: Host,
+  run: RunContext,
+  options: UpgradeOptions,
+  { proxy, oldImplementation }: UpgradePlan,
+  effects: { sleep?: Sleep }
+): Promise<UpgradeResult> {
+  const { stack, log, progress } = run;
   const done = "the upgrade itself is complete";
   progress.step = "reading the proxy's implementation slot";
   let implementation: string | undefined;
