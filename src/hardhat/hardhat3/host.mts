@@ -226,7 +226,8 @@ interface VerifyConfigLike {
   sourcify: { enabled: boolean };
 }
 
-function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean): Explorer {
+/** What the config's chain descriptors say about a chain's explorers, and which one verifies. */
+function descriptorExplorers(hre: HardhatRuntimeEnvironment) {
   const descriptors = (hre.config as unknown as { chainDescriptors?: Map<bigint, ChainDescriptorLike> }).chainDescriptors;
   const explorers = (chainId: number) => descriptors?.get(BigInt(chainId))?.blockExplorers;
   // A chain whose descriptor names an Etherscan explorer verifies there (Etherscan API V2); one that
@@ -241,7 +242,11 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
     const url = found?.etherscan?.url ?? found?.blockscout?.url ?? chainById(chainId)?.explorer.browserUrl;
     return url?.replace(/\/+$/, "");
   };
-  const verifyConfig = () => (hre.config as unknown as { verify: VerifyConfigLike }).verify;
+  return { explorers, provider, browserUrl };
+}
+
+function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean): Explorer {
+  const { explorers, provider, browserUrl } = descriptorExplorers(hre);
   return {
     browserUrl,
     unavailable(chainId) {
@@ -269,34 +274,35 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
         hre
       );
     },
-    // hardhat-upgrades 4 overrides the `verify` task: given a proxy, it verifies the implementation,
-    // the proxy and its admin, and links the proxy. That task runs every enabled provider and reports
-    // failures through process.exitCode, so it runs here with only this chain's provider enabled, and
-    // the exit code it leaves is read and then put back.
-    async verifyProxy(proxy, chainId) {
-      const config = verifyConfig();
-      const only = provider(chainId) ?? "etherscan";
-      const saved = {
-        etherscan: config.etherscan.enabled,
-        blockscout: config.blockscout.enabled,
-        sourcify: config.sourcify.enabled,
-        exitCode: process.exitCode,
-      };
-      config.etherscan.enabled = only === "etherscan";
-      config.blockscout.enabled = only === "blockscout";
-      config.sourcify.enabled = false;
-      process.exitCode = undefined;
-      try {
-        await hre.tasks.getTask("verify").run({ address: proxy });
-        if (process.exitCode !== undefined && process.exitCode !== 0)
-          throw new Error("the explorer refused part of the proxy's verification (see the lines above)");
-      } finally {
-        Object.assign(config.etherscan, { enabled: saved.etherscan });
-        Object.assign(config.blockscout, { enabled: saved.blockscout });
-        Object.assign(config.sourcify, { enabled: saved.sourcify });
-        process.exitCode = saved.exitCode;
-      }
-    },
+    verifyProxy: (proxy, chainId) => verifyProxyOn(hre, proxy, provider(chainId) ?? "etherscan"),
     retryCommand: (address) => `npx hardhat verify --network ${networkName} ${address}`,
   };
+}
+
+// hardhat-upgrades 4 overrides the `verify` task: given a proxy, it verifies the implementation, the
+// proxy and its admin, and links the proxy. That task runs every enabled provider and reports
+// failures through process.exitCode, so it runs here with only this chain's provider enabled, and
+// the exit code it leaves is read and then put back.
+async function verifyProxyOn(hre: HardhatRuntimeEnvironment, proxy: string, only: ProviderName): Promise<void> {
+  const config = (hre.config as unknown as { verify: VerifyConfigLike }).verify;
+  const saved = {
+    etherscan: config.etherscan.enabled,
+    blockscout: config.blockscout.enabled,
+    sourcify: config.sourcify.enabled,
+    exitCode: process.exitCode,
+  };
+  config.etherscan.enabled = only === "etherscan";
+  config.blockscout.enabled = only === "blockscout";
+  config.sourcify.enabled = false;
+  process.exitCode = undefined;
+  try {
+    await hre.tasks.getTask("verify").run({ address: proxy });
+    if (process.exitCode !== undefined && process.exitCode !== 0)
+      throw new Error("the explorer refused part of the proxy's verification (see the lines above)");
+  } finally {
+    Object.assign(config.etherscan, { enabled: saved.etherscan });
+    Object.assign(config.blockscout, { enabled: saved.blockscout });
+    Object.assign(config.sourcify, { enabled: saved.sourcify });
+    process.exitCode = saved.exitCode;
+  }
 }

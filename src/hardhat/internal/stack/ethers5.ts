@@ -45,26 +45,53 @@ const V4_TRANSPARENT_PROXY = "@openzeppelin/contracts/proxy/transparent/Transpar
 
 export function ethers5Stack(parts: StackParts): Stack {
   const ethers = parts.ethers as Ethers5;
-  const upgrades = parts.upgrades as Upgrades1;
-  const factory = (f: StackFactory) => f as Factory5;
-  const artifactFactory = async (artifactPath: string, signer: StackSigner) => {
-    const artifact = upgradesCoreArtifact(parts.upgradesDir, artifactPath);
-    return ethers.getContractFactory(artifact.abi, artifact.bytecode, signer);
-  };
-
   return {
     description: `ethers ${parts.ethersVersion} + @openzeppelin/hardhat-upgrades ${parts.upgradesVersion}`,
+    ...ethers5Values(ethers),
+    ...ethers5Signing(ethers),
+    ...ethers5Creations(parts),
+    ...upgrades1Proxies(parts.upgrades as Upgrades1),
+  };
+}
+
+const factory = (f: StackFactory) => f as Factory5;
+
+/** Addresses, units and hashes. */
+function ethers5Values(ethers: Ethers5): Pick<Stack, "isAddress" | "getAddress" | "formatEther" | "formatGwei" | "keccak256" | "transactionHash"> {
+  return {
     isAddress: (value) => ethers.utils.isAddress(value),
     getAddress: (value) => ethers.utils.getAddress(value),
     formatEther: (wei) => ethers.utils.formatEther(wei.toString()),
     formatGwei: (wei) => ethers.utils.formatUnits(wei.toString(), "gwei"),
+    keccak256: (data) => ethers.utils.keccak256(data),
+    transactionHash: (raw) => ethers.utils.keccak256(raw),
+  };
+}
+
+/** The configured signers, local keys, and calls sent from a signer. */
+function ethers5Signing(ethers: Ethers5): Pick<Stack, "signers" | "addressOf" | "signTransaction" | "sendCall"> {
+  return {
     signers: () => ethers.getSigners(),
     addressOf: (key) => new ethers.Wallet(key).address,
     async signTransaction(key, tx) {
       const raw = await new ethers.Wallet(key).signTransaction(ethers5Transaction(tx));
       return { raw, hash: ethers.utils.keccak256(raw) };
     },
-    transactionHash: (raw) => ethers.utils.keccak256(raw),
+    async sendCall(signer, to, data) {
+      await (await (signer as Signer5).sendTransaction({ to, data })).wait();
+    },
+  };
+}
+
+/** Factories, and the creation data of the contracts behind a transparent proxy (OpenZeppelin 4.x). */
+function ethers5Creations(parts: StackParts): Pick<Stack, "contractFactory" | "deployData" | "proxyCreations" | "deterministicProxyCreation"> {
+  const ethers = parts.ethers as Ethers5;
+  const upgrades = parts.upgrades as Upgrades1;
+  const artifactFactory = async (artifactPath: string, signer: StackSigner) => {
+    const artifact = upgradesCoreArtifact(parts.upgradesDir, artifactPath);
+    return ethers.getContractFactory(artifact.abi, artifact.bytecode, signer);
+  };
+  return {
     contractFactory: (name, signer) => ethers.getContractFactory(name, signer),
     deployData: async (f, args) => String(factory(f).getDeployTransaction(...args).data),
     async proxyCreations(signer, logic) {
@@ -72,6 +99,22 @@ export function ethers5Stack(parts: StackParts): Stack {
       const proxy = await artifactFactory(V4_TRANSPARENT_PROXY, signer);
       return [String(admin.getDeployTransaction().data), String(proxy.getDeployTransaction(logic, signer.address, "0x").data)];
     },
+    // 1.x: the network's plugin-managed ProxyAdmin (owned by the deployer), never one a factory would own.
+    async deterministicProxyCreation(signer, f, args) {
+      const implementation = await upgrades.deployImplementation(factory(f), TRANSPARENT);
+      const admin = await upgrades.deployProxyAdmin(signer, {});
+      const proxy = await artifactFactory(V4_TRANSPARENT_PROXY, signer);
+      const initialize = factory(f).interface.encodeFunctionData("initialize", args);
+      return String(proxy.getDeployTransaction(implementation, admin, initialize).data);
+    },
+  };
+}
+
+/** What hardhat-upgrades 1.x does with transparent proxies: validate, deploy, upgrade, import, and its managed ProxyAdmin. */
+function upgrades1Proxies(
+  upgrades: Upgrades1
+): Pick<Stack, "validateImplementation" | "validateUpgrade" | "deployProxy" | "upgradeProxy" | "importProxy" | "managedProxyAdmin"> {
+  return {
     validateImplementation: (f) => upgrades.validateImplementation(factory(f), TRANSPARENT),
     validateUpgrade: (proxy, f) => upgrades.validateUpgrade(proxy, factory(f), TRANSPARENT),
     async deployProxy(f, args) {
@@ -82,18 +125,6 @@ export function ethers5Stack(parts: StackParts): Stack {
     async upgradeProxy(proxy, f) {
       const upgraded = await upgrades.upgradeProxy(proxy, factory(f), TRANSPARENT);
       await upgraded.deployed();
-    },
-    keccak256: (data) => ethers.utils.keccak256(data),
-    // 1.x: the network's plugin-managed ProxyAdmin (owned by the deployer), never one a factory would own.
-    async deterministicProxyCreation(signer, f, args) {
-      const implementation = await upgrades.deployImplementation(factory(f), TRANSPARENT);
-      const admin = await upgrades.deployProxyAdmin(signer, {});
-      const proxy = await artifactFactory(V4_TRANSPARENT_PROXY, signer);
-      const initialize = factory(f).interface.encodeFunctionData("initialize", args);
-      return String(proxy.getDeployTransaction(implementation, admin, initialize).data);
-    },
-    async sendCall(signer, to, data) {
-      await (await (signer as Signer5).sendTransaction({ to, data })).wait();
     },
     importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
     async managedProxyAdmin() {

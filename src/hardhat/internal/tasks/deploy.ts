@@ -93,31 +93,8 @@ interface DeploymentPlan {
 /** Every check, the compile, the factories and the cost, before anything is sent; undefined on a dry run. */
 async function planDeployment(host: Host, run: RunContext, options: DeployOptions): Promise<DeploymentPlan | undefined> {
   const { stack, log, progress } = run;
-  const file = options.addressesFile;
   const network = host.network;
-  progress.step = "checking the inputs";
-  const admin = requireAddress(
-    stack,
-    "admin address",
-    options.admin ?? process.env.ADMIN_PUBLIC_KEY,
-    "Pass --admin <address> or set ADMIN_PUBLIC_KEY in the .env file."
-  );
-  const protocol = requireAddress(
-    stack,
-    "protocol address",
-    options.protocolAddress ?? run.addresses.protocolAddress,
-    `Pass --protocol-address <address> or set "protocolAddress" in ${file}.`
-  );
-  if (!(await host.chain.hasCode(protocol))) {
-    throw new InputError(
-      `The protocol address ${protocol} has no contract code on network "${network.name}" (chain ${run.chainId}). ` +
-        `Deploy the protocol first, or fix --protocol-address / "protocolAddress" in ${file}.`
-    );
-  }
-  await refuseExistingDeployment(run, run.addresses.multiAccountAddress, options, file);
-  if (options.salt !== undefined && !options.deterministic)
-    throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
-  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL) : undefined;
+  const { admin, protocol, deterministic } = await checkInputs(host, run, options);
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -157,6 +134,42 @@ async function planDeployment(host: Host, run: RunContext, options: DeployOption
     );
   }
   return { multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode], deterministic };
+}
+
+interface DeploymentInputs {
+  admin: string;
+  protocol: string;
+  deterministic?: DeterministicPlan;
+}
+
+/** The admin, the protocol (with code), no recorded MultiAccount in the way, and the --deterministic route. */
+async function checkInputs(host: Host, run: RunContext, options: DeployOptions): Promise<DeploymentInputs> {
+  const { stack, progress } = run;
+  const file = options.addressesFile;
+  progress.step = "checking the inputs";
+  const admin = requireAddress(
+    stack,
+    "admin address",
+    options.admin ?? process.env.ADMIN_PUBLIC_KEY,
+    "Pass --admin <address> or set ADMIN_PUBLIC_KEY in the .env file."
+  );
+  const protocol = requireAddress(
+    stack,
+    "protocol address",
+    options.protocolAddress ?? run.addresses.protocolAddress,
+    `Pass --protocol-address <address> or set "protocolAddress" in ${file}.`
+  );
+  if (!(await host.chain.hasCode(protocol))) {
+    throw new InputError(
+      `The protocol address ${protocol} has no contract code on network "${host.network.name}" (chain ${run.chainId}). ` +
+        `Deploy the protocol first, or fix --protocol-address / "protocolAddress" in ${file}.`
+    );
+  }
+  await refuseExistingDeployment(run, run.addresses.multiAccountAddress, options, file);
+  if (options.salt !== undefined && !options.deterministic)
+    throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
+  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL) : undefined;
+  return { admin, protocol, deterministic };
 }
 
 function logPlan(run: RunContext, plan: DeterministicPlan): void {
