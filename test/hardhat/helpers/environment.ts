@@ -48,3 +48,19 @@ export function useEnvironment(fixture: string, env: () => Record<string, string
   });
   return holder;
 }
+
+/**
+ * mocha hooks for a test of this repository's own project (hardhat.config.ts at the root): before()
+ * loads it afresh. A file that took `hre` from `import hre from "hardhat"` at load time would keep
+ * the runtime that the first useEnvironment() after it unloaded (its plugins gone from the require
+ * cache), and fail or pass by the order the files run in.
+ */
+export function useRootEnvironment(): Environment {
+  const holder = {} as Environment;
+  before(function () {
+    resetHardhatContext();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded afresh, after resetHardhatContext
+    holder.hre = require("hardhat");
+  });
+  return holder;
+}

@@ -1,10 +1,10 @@
 // The stack seam: which adapter a project gets (every combination, broken ones included), loading
 // installed-but-not-imported plugins, and the net that turns an unforeseen error into a clear one.
 import { expect } from "chai";
+import { useRootEnvironment } from "../../helpers/environment";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import hre from "hardhat";
 import { chooseStack, type Observed } from "../../../../src/hardhat/internal/stack/choose";
 import { loadInstalledPeerPlugins } from "../../../../src/hardhat/internal/stack/peer-plugins";
 import type { PackageInfo } from "../../../../src/hardhat/internal/stack/packages";
@@ -130,6 +130,7 @@ function idleSession() {
 }
 
 describe("an unforeseen error inside a task", () => {
+  const env = useRootEnvironment();
   it("becomes an UnexpectedError naming the task and the step, with the cause kept and secrets removed", async () => {
     const host = { secrets: ["super-secret-rpc-path"], rpc: idleSession() } as unknown as Host;
     const cause = new TypeError("Cannot read properties of undefined (reading 'isAddress') at super-secret-rpc-path");
@@ -166,7 +167,7 @@ describe("an unforeseen error inside a task", () => {
   });
 
   it("a stack that throws a TypeError mid-deployment: the deploy stops with the step named, nothing sent", async () => {
-    const real = hardhat2Host(hre);
+    const real = hardhat2Host(env.hre);
     const stack = real.stack();
     const broken: Host = {
       ...real,
@@ -177,11 +178,11 @@ describe("an unforeseen error inside a task", () => {
         },
       }),
     };
-    const [deployer] = await hre.ethers.getSigners();
-    const protocol = await (await hre.ethers.getContractFactory("MockCollateral")).deploy(6);
+    const [deployer] = await env.hre.ethers.getSigners();
+    const protocol = await (await env.hre.ethers.getContractFactory("MockCollateral")).deploy(6);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-broken-"));
     const file = path.join(dir, "addresses.json");
-    const block = await hre.ethers.provider.getBlockNumber();
+    const block = await env.hre.ethers.provider.getBlockNumber();
     let caught: unknown;
     try {
       await runTask("deploy-multiaccount", broken, (progress) =>
@@ -210,6 +211,6 @@ describe("an unforeseen error inside a task", () => {
     expect((caught as Error).message).to.match(
       /^deploy-multiaccount failed while validating MultiAccount for a transparent proxy: TypeError: upgrades is not a function/
     );
-    expect(await hre.ethers.provider.getBlockNumber(), "a transaction was sent").to.equal(block);
+    expect(await env.hre.ethers.provider.getBlockNumber(), "a transaction was sent").to.equal(block);
   });
 });

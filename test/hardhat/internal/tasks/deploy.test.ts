@@ -1,10 +1,10 @@
 // deploy-multiaccount, upgrade-multiaccount and addresses:show on the in-process Hardhat network of
 // this repository (which has its own MultiAccount contracts).
 import { expect } from "chai";
+import { useRootEnvironment } from "../../helpers/environment";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import hre from "hardhat";
 import type { Contract } from "ethers";
 import { deployMultiAccount, type DeployOptions, type DeploymentResult } from "../../../../src/hardhat/internal/tasks/deploy";
 import { upgradeMultiAccount } from "../../../../src/hardhat/internal/tasks/upgrade";
@@ -14,9 +14,8 @@ import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../..
 import { InputError, AddressesFileError } from "../../../../src/hardhat/errors";
 import { captureLogger, captureConsole } from "../../helpers/capture";
 
-const { ethers } = hre;
-
 describe("deploy-multiaccount (in-process network)", function () {
+  const env = useRootEnvironment();
   let dir: string;
   let file: string;
   let protocol: Contract;
@@ -37,7 +36,7 @@ describe("deploy-multiaccount (in-process network)", function () {
   }
 
   async function expectNothingSent(run: () => Promise<unknown>, errorType: new (...args: never[]) => Error, message: RegExp): Promise<void> {
-    const block = await ethers.provider.getBlockNumber();
+    const block = await env.hre.ethers.provider.getBlockNumber();
     const before = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
     let caught: unknown;
     try {
@@ -47,14 +46,14 @@ describe("deploy-multiaccount (in-process network)", function () {
     }
     expect(caught, "expected the run to fail").to.be.instanceOf(errorType);
     expect((caught as Error).message).to.match(message);
-    expect(await ethers.provider.getBlockNumber(), "a transaction was sent").to.equal(block);
+    expect(await env.hre.ethers.provider.getBlockNumber(), "a transaction was sent").to.equal(block);
     if (before !== undefined) expect(fs.readFileSync(file, "utf8"), "the addresses file changed").to.equal(before);
   }
 
   before(async () => {
-    admin = (await ethers.getSigners())[5].address;
-    const collateral = await (await ethers.getContractFactory("MockCollateral")).deploy(6);
-    protocol = await (await ethers.getContractFactory("MockProtocol")).deploy(collateral.address);
+    admin = (await env.hre.ethers.getSigners())[5].address;
+    const collateral = await (await env.hre.ethers.getContractFactory("MockCollateral")).deploy(6);
+    protocol = await (await env.hre.ethers.getContractFactory("MockProtocol")).deploy(collateral.address);
   });
 
   beforeEach(() => {
@@ -66,11 +65,12 @@ describe("deploy-multiaccount (in-process network)", function () {
 
   it("deploys, returns the ERC-1967 addresses, saves the record and initializes with the right arguments", async () => {
     const log = captureLogger();
-    const result = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: log })) as DeploymentResult;
+    const result = (await deployMultiAccount(hardhat2Host(env.hre), options(), { logger: log })) as DeploymentResult;
 
-    expect(result.implementation).to.equal(await hre.upgrades.erc1967.getImplementationAddress(result.proxy));
-    expect(result.admin).to.equal(await hre.upgrades.erc1967.getAdminAddress(result.proxy));
-    const slot = async (s: string) => ethers.utils.getAddress(ethers.utils.hexDataSlice(await ethers.provider.getStorageAt(result.proxy, s), 12));
+    expect(result.implementation).to.equal(await env.hre.upgrades.erc1967.getImplementationAddress(result.proxy));
+    expect(result.admin).to.equal(await env.hre.upgrades.erc1967.getAdminAddress(result.proxy));
+    const slot = async (s: string) =>
+      env.hre.ethers.utils.getAddress(env.hre.ethers.utils.hexDataSlice(await env.hre.ethers.provider.getStorageAt(result.proxy, s), 12));
     expect(await slot(IMPLEMENTATION_SLOT)).to.equal(result.implementation);
     expect(await slot(ADMIN_SLOT)).to.equal(result.admin);
 
@@ -78,11 +78,11 @@ describe("deploy-multiaccount (in-process network)", function () {
     expect(JSON.parse(saved)).to.deep.equal({ protocolAddress: protocol.address, partyBAddress: "0xkeep", multiAccountAddress: result.proxy });
     expect(saved).to.match(/^\{\n {4}"protocolAddress"/, "the 4-space style was kept");
 
-    const multiAccount = await ethers.getContractAt("MultiAccount", result.proxy);
+    const multiAccount = await env.hre.ethers.getContractAt("MultiAccount", result.proxy);
     expect(await multiAccount.protocolAddress()).to.equal(protocol.address);
     expect(await multiAccount.accountsAdmin()).to.equal(admin);
     expect(await multiAccount.hasRole(await multiAccount.SETTER_ROLE(), admin)).to.equal(true);
-    expect(await multiAccount.accountImplementation()).to.equal((await ethers.getContractFactory("ProtocolPartyA")).bytecode);
+    expect(await multiAccount.accountImplementation()).to.equal((await env.hre.ethers.getContractFactory("ProtocolPartyA")).bytecode);
 
     const text = log.text();
     expect(text).to.include(`Proxy:          ${result.proxy}`);
@@ -94,7 +94,7 @@ describe("deploy-multiaccount (in-process network)", function () {
   });
 
   it("the task returns { proxy, admin, implementation }", async () => {
-    const { result, output } = await captureConsole(() => hre.run(TASK_DEPLOY_MULTIACCOUNT, { admin, addressesFile: file }));
+    const { result, output } = await captureConsole(() => env.hre.run(TASK_DEPLOY_MULTIACCOUNT, { admin, addressesFile: file }));
     expect(result).to.have.all.keys("proxy", "admin", "implementation");
     expect(JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress).to.equal(result.proxy);
     expect(output).to.include("Estimated gas:");
@@ -102,10 +102,10 @@ describe("deploy-multiaccount (in-process network)", function () {
 
   it("--dry-run prints the plan and sends nothing", async () => {
     const log = captureLogger();
-    const block = await ethers.provider.getBlockNumber();
+    const block = await env.hre.ethers.provider.getBlockNumber();
     const before = fs.readFileSync(file, "utf8");
-    expect(await deployMultiAccount(hardhat2Host(hre), options({ dryRun: true }), { logger: log })).to.equal(undefined);
-    expect(await ethers.provider.getBlockNumber()).to.equal(block);
+    expect(await deployMultiAccount(hardhat2Host(env.hre), options({ dryRun: true }), { logger: log })).to.equal(undefined);
+    expect(await env.hre.ethers.provider.getBlockNumber()).to.equal(block);
     expect(fs.readFileSync(file, "utf8")).to.equal(before);
     expect(log.text()).to.match(/Network: +hardhat \(chain 31337\)/);
     expect(log.text()).to.match(/Deployer: +0x[0-9a-fA-F]{40} \(balance [\d.]+ ETH\)/);
@@ -117,14 +117,14 @@ describe("deploy-multiaccount (in-process network)", function () {
   describe("refuses bad input before sending anything", () => {
     it("an invalid admin", async () => {
       await expectNothingSent(
-        () => deployMultiAccount(hardhat2Host(hre), options({ admin: "0x1234" }), { logger: captureLogger() }),
+        () => deployMultiAccount(hardhat2Host(env.hre), options({ admin: "0x1234" }), { logger: captureLogger() }),
         InputError,
         /Invalid admin address "0x1234".*--admin/
       );
     });
     it("the zero address as admin", async () => {
       await expectNothingSent(
-        () => deployMultiAccount(hardhat2Host(hre), options({ admin: ethers.constants.AddressZero }), { logger: captureLogger() }),
+        () => deployMultiAccount(hardhat2Host(env.hre), options({ admin: env.hre.ethers.constants.AddressZero }), { logger: captureLogger() }),
         InputError,
         /Invalid admin address: the zero address/
       );
@@ -134,7 +134,7 @@ describe("deploy-multiaccount (in-process network)", function () {
       delete process.env.ADMIN_PUBLIC_KEY;
       try {
         await expectNothingSent(
-          () => deployMultiAccount(hardhat2Host(hre), options({ admin: undefined }), { logger: captureLogger() }),
+          () => deployMultiAccount(hardhat2Host(env.hre), options({ admin: undefined }), { logger: captureLogger() }),
           InputError,
           /Missing admin address\. Pass --admin <address> or set ADMIN_PUBLIC_KEY/
         );
@@ -145,52 +145,52 @@ describe("deploy-multiaccount (in-process network)", function () {
     it("a missing protocol address", async () => {
       fs.writeFileSync(file, "{}\n");
       await expectNothingSent(
-        () => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }),
+        () => deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() }),
         InputError,
         /Missing protocol address\. Pass --protocol-address <address> or set "protocolAddress"/
       );
     });
     it("a protocol address without code", async () => {
-      const empty = ethers.Wallet.createRandom().address;
+      const empty = env.hre.ethers.Wallet.createRandom().address;
       await expectNothingSent(
-        () => deployMultiAccount(hardhat2Host(hre), options({ protocolAddress: empty }), { logger: captureLogger() }),
+        () => deployMultiAccount(hardhat2Host(env.hre), options({ protocolAddress: empty }), { logger: captureLogger() }),
         InputError,
         /has no contract code on network "hardhat"/
       );
     });
     it("a corrupt addresses file", async () => {
       fs.writeFileSync(file, '{"protocolAddress": ');
-      await expectNothingSent(() => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);
+      await expectNothingSent(() => deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);
     });
     it("an unknown contract name", async () => {
       await expectNothingSent(
-        () => deployMultiAccount(hardhat2Host(hre), options({ contract: "NoSuchContract" }), { logger: captureLogger() }),
+        () => deployMultiAccount(hardhat2Host(env.hre), options({ contract: "NoSuchContract" }), { logger: captureLogger() }),
         InputError,
         /Cannot load contract "NoSuchContract".*--contract/
       );
     });
     it("a deployer balance below the estimated cost", async () => {
-      const [deployer] = await ethers.getSigners();
+      const [deployer] = await env.hre.ethers.getSigners();
       const balance = await deployer.getBalance();
-      await ethers.provider.send("hardhat_setBalance", [deployer.address, "0x38D7EA4C68000"]); // 0.001 ETH
+      await env.hre.ethers.provider.send("hardhat_setBalance", [deployer.address, "0x38D7EA4C68000"]); // 0.001 ETH
       try {
         await expectNothingSent(
-          () => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }),
+          () => deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() }),
           InputError,
           /holds 0\.001 ETH but the deployment needs about [\d.]+ ETH\. Fund the deployer/
         );
       } finally {
-        await ethers.provider.send("hardhat_setBalance", [deployer.address, balance.toHexString().replace(/^0x0+/, "0x")]);
+        await env.hre.ethers.provider.send("hardhat_setBalance", [deployer.address, balance.toHexString().replace(/^0x0+/, "0x")]);
       }
     });
     it("an existing deployment without --force, then deploys with --force", async () => {
-      const first = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() })) as DeploymentResult;
+      const first = (await deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() })) as DeploymentResult;
       await expectNothingSent(
-        () => deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() }),
+        () => deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() }),
         InputError,
         /already names a MultiAccount at 0x.*upgrade-multiaccount.*pass --force/
       );
-      const second = (await deployMultiAccount(hardhat2Host(hre), options({ force: true }), { logger: captureLogger() })) as DeploymentResult;
+      const second = (await deployMultiAccount(hardhat2Host(env.hre), options({ force: true }), { logger: captureLogger() })) as DeploymentResult;
       expect(second.proxy).to.not.equal(first.proxy);
       expect(JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress).to.equal(second.proxy);
     });
@@ -198,19 +198,19 @@ describe("deploy-multiaccount (in-process network)", function () {
 
   describe("addresses:show", () => {
     it("prints a table marking addresses without code, and --json prints the raw record", async () => {
-      const result = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() })) as DeploymentResult;
+      const result = (await deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() })) as DeploymentResult;
       const table = captureLogger();
-      await showAddresses(hardhat2Host(hre), { addressesFile: file, json: false }, { logger: table });
+      await showAddresses(hardhat2Host(env.hre), { addressesFile: file, json: false }, { logger: table });
       const rows = table.lines.join("\n");
       expect(rows).to.match(new RegExp(`multiAccountAddress +${result.proxy} +yes`));
       expect(rows).to.match(/partyBAddress +0xkeep +not an address/);
-      const lonely = ethers.Wallet.createRandom().address;
+      const lonely = env.hre.ethers.Wallet.createRandom().address;
       fs.writeFileSync(file, JSON.stringify({ MulticallAddress: lonely }));
       const second = captureLogger();
-      await showAddresses(hardhat2Host(hre), { addressesFile: file, json: false }, { logger: second });
+      await showAddresses(hardhat2Host(env.hre), { addressesFile: file, json: false }, { logger: second });
       expect(second.text()).to.match(new RegExp(`MulticallAddress +${lonely} +NO CODE`));
       const raw = captureLogger();
-      expect(await showAddresses(hardhat2Host(hre), { addressesFile: file, json: true }, { logger: raw })).to.deep.equal({ MulticallAddress: lonely });
+      expect(await showAddresses(hardhat2Host(env.hre), { addressesFile: file, json: true }, { logger: raw })).to.deep.equal({ MulticallAddress: lonely });
       expect(JSON.parse(raw.text())).to.deep.equal({ MulticallAddress: lonely });
     });
   });
@@ -220,37 +220,37 @@ describe("deploy-multiaccount (in-process network)", function () {
     const upgradeOptions = (overrides = {}) => ({ contract: "MultiAccountV2", addressesFile: file, verify: true, verifyDelay: 0, dryRun: false, ...overrides });
 
     beforeEach(async () => {
-      deployed = (await deployMultiAccount(hardhat2Host(hre), options(), { logger: captureLogger() })) as DeploymentResult;
+      deployed = (await deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() })) as DeploymentResult;
     });
 
     it("--dry-run validates only", async () => {
-      const block = await ethers.provider.getBlockNumber();
+      const block = await env.hre.ethers.provider.getBlockNumber();
       const log = captureLogger();
-      expect(await upgradeMultiAccount(hardhat2Host(hre), upgradeOptions({ dryRun: true }), { logger: log })).to.equal(undefined);
-      expect(await ethers.provider.getBlockNumber()).to.equal(block);
+      expect(await upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions({ dryRun: true }), { logger: log })).to.equal(undefined);
+      expect(await env.hre.ethers.provider.getBlockNumber()).to.equal(block);
       expect(log.text()).to.include("Validation passed.");
-      expect(await hre.upgrades.erc1967.getImplementationAddress(deployed.proxy)).to.equal(deployed.implementation);
+      expect(await env.hre.upgrades.erc1967.getImplementationAddress(deployed.proxy)).to.equal(deployed.implementation);
     });
 
     it("upgrades the stored proxy, logging the old and new implementation, and keeps its state", async () => {
-      const [, user] = await ethers.getSigners();
-      const v1 = await ethers.getContractAt("MultiAccount", deployed.proxy, user);
+      const [, user] = await env.hre.ethers.getSigners();
+      const v1 = await env.hre.ethers.getContractAt("MultiAccount", deployed.proxy, user);
       await (await v1.addAccount("kept")).wait();
       const log = captureLogger();
-      const result = await upgradeMultiAccount(hardhat2Host(hre), upgradeOptions(), { logger: log });
+      const result = await upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions(), { logger: log });
       expect(result!.oldImplementation).to.equal(deployed.implementation);
       expect(result!.implementation).to.not.equal(deployed.implementation);
-      expect(result!.implementation).to.equal(await hre.upgrades.erc1967.getImplementationAddress(deployed.proxy));
+      expect(result!.implementation).to.equal(await env.hre.upgrades.erc1967.getImplementationAddress(deployed.proxy));
       expect(log.text()).to.include(`Old implementation: ${deployed.implementation}`);
       expect(log.text()).to.include(`New implementation: ${result!.implementation}`);
-      const v2 = await ethers.getContractAt("MultiAccountV2", deployed.proxy);
+      const v2 = await env.hre.ethers.getContractAt("MultiAccountV2", deployed.proxy);
       expect(await v2.version()).to.equal("2");
       expect((await v2.getAccounts(user.address, 0, 10))[0].name).to.equal("kept");
     });
 
     it("refuses an unsafe implementation and sends nothing", async () => {
       await expectNothingSent(
-        () => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions({ contract: "MockProtocol" }), { logger: captureLogger() }),
+        () => upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions({ contract: "MockProtocol" }), { logger: captureLogger() }),
         InputError,
         /MockProtocol is not a safe upgrade/
       );
@@ -259,7 +259,7 @@ describe("deploy-multiaccount (in-process network)", function () {
     it("refuses when no proxy is recorded", async () => {
       fs.writeFileSync(file, "{}");
       await expectNothingSent(
-        () => upgradeMultiAccount(hardhat2Host(hre), upgradeOptions(), { logger: captureLogger() }),
+        () => upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions(), { logger: captureLogger() }),
         InputError,
         /Missing MultiAccount proxy address.*deploy-multiaccount/
       );

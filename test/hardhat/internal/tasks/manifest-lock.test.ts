@@ -1,10 +1,10 @@
 // A manifest lock left by a killed run: the upgrades call is made again while it sent nothing, up to
 // the bound; a call that sent something, or a lock that stays held, stops with a message that says so.
 import { expect } from "chai";
+import { useRootEnvironment } from "../../helpers/environment";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import hre from "hardhat";
 import { Manifest } from "@openzeppelin/upgrades-core";
 import { MultiAccountKitError } from "../../../../src/hardhat/errors";
 import { deployMultiAccount } from "../../../../src/hardhat/internal/tasks/deploy";
@@ -129,22 +129,23 @@ describe("every stack call that reaches the upgrades manifest waits out a held l
 });
 
 describe("a held manifest lock while the inputs are checked (in-process network)", () => {
+  const env = useRootEnvironment();
   // A rerun right after a killed run: its input checks read the upgrades manifest (here the network's
   // ProxyAdmin, for --deterministic on hardhat-upgrades 1.x), and the plugin locks it even to read.
   it("deploy-multiaccount --deterministic --dry-run waits for the lock, then finishes its checks", async () => {
-    const { ethers } = hre;
+    const { ethers } = env.hre;
     const collateral = await (await ethers.getContractFactory("MockCollateral")).deploy(6);
     const protocol = await (await ethers.getContractFactory("MockProtocol")).deploy(collateral.address);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-lock-"));
     const file = path.join(dir, "addresses.json");
     fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol.address }));
     let letGo = () => undefined as void;
-    const holding = (await Manifest.forNetwork(hre.network.provider)).lockedRun(() => new Promise<void>((resolve) => (letGo = resolve)));
+    const holding = (await Manifest.forNetwork(env.hre.network.provider)).lockedRun(() => new Promise<void>((resolve) => (letGo = resolve)));
     const log = captureLogger();
     const block = await ethers.provider.getBlockNumber();
     try {
       const run = deployMultiAccount(
-        hardhat2Host(hre),
+        hardhat2Host(env.hre),
         {
           admin: (await ethers.getSigners())[5].address,
           contract: "MultiAccount",
