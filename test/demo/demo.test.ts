@@ -3,7 +3,7 @@
 import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
-import { runToExit, type ExitedRun } from "../support/run-to-exit";
+import { runProcess, type ExitedRun } from "../support/processes";
 
 const ROOT = path.resolve(__dirname, "../..");
 /** Only a bound against a hang: a demo that leaves a timer or socket behind never exits by itself. */
@@ -12,7 +12,7 @@ const LIMIT_MS = 90_000;
 type Run = ExitedRun;
 
 function runDemo(): Promise<Run> {
-  return runToExit(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", "demo"], ROOT, LIMIT_MS);
+  return runProcess(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", "demo"], { cwd: ROOT, limitMs: LIMIT_MS, onLimit: "kill" });
 }
 
 /** The rest of every stdout line that starts with the event name `event`. */

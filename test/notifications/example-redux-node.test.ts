@@ -1,7 +1,7 @@
 // Runs examples/redux-node as a user would, in its own process, against its own mock hedger.
 import { expect } from "chai";
 import * as path from "path";
-import { runToExit, type ExitedRun } from "../support/run-to-exit";
+import { runProcess, type ExitedRun } from "../support/processes";
 
 const ROOT = path.resolve(__dirname, "../..");
 const EXAMPLE = "examples/redux-node/index.ts";
@@ -11,7 +11,7 @@ type Run = ExitedRun;
 
 /** The example must exit by itself; anything still holding the event loop shows up as a kill. */
 function runExample(args: string[] = []): Promise<Run> {
-  return runToExit(process.execPath, ["-r", "ts-node/register/transpile-only", EXAMPLE, ...args], ROOT, LIMIT_MS);
+  return runProcess(process.execPath, ["-r", "ts-node/register/transpile-only", EXAMPLE, ...args], { cwd: ROOT, limitMs: LIMIT_MS, onLimit: "kill" });
 }
 
 /** The first column of every stdout line that starts with `word`. */

@@ -2,11 +2,10 @@
 // its own package.json and lock file, installed outside this repository, then given the packed
 // tarball (the same mechanism and the same tarball as the Hardhat host projects). The tests of this
 // folder share that one pack and that one install.
-import { execFile } from "child_process";
 import fs from "fs";
 import path from "path";
 import { packedTarball, prepareHost } from "../hardhat/helpers/hosts";
-import { childEnv, withoutAnsi } from "../hardhat/helpers/processes";
+import { childEnv, runProcess } from "../support/processes";
 
 export interface Consumer {
   dir: string;
@@ -34,14 +33,9 @@ export interface Ran {
 }
 
 /** Runs `file` (a script, or a package's bin script) with this Node.js, in `cwd`, without colour. */
-export function runNode(cwd: string, file: string, args: string[] = []): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [file, ...args], { cwd, env: childEnv(), maxBuffer: 64 * 1024 * 1024, timeout: 120_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-      [stdout, stderr] = [withoutAnsi(stdout), withoutAnsi(stderr)];
-      resolve({ code, stdout, stderr, output: stdout + stderr });
-    });
-  });
+export async function runNode(cwd: string, file: string, args: string[] = []): Promise<Ran> {
+  const ran = await runProcess(process.execPath, [file, ...args], { cwd, env: childEnv(), limitMs: 120_000, onLimit: "fail", plain: true });
+  return { ...ran, code: ran.code ?? 1 };
 }
 
 /** The script a package names as its bin, inside the consumer's node_modules. */

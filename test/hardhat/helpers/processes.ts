@@ -1,9 +1,12 @@
-// Child processes for end-to-end tests: the Hardhat CLI and a `hardhat node` on a free loopback port.
+// The Hardhat CLI as a child process, and a `hardhat node` on a free loopback port. Built on the one
+// process runner of test/support/processes.ts, whose helpers are handed on from here.
 import { spawn, type ChildProcess } from "child_process";
 import fs from "fs";
-import net from "net";
 import path from "path";
+import { childEnv, freePort, runProcess, withNodeOnPath, withoutAnsi, type ExitedRun } from "../../support/processes";
 import { REPO_ROOT } from "./environment";
+
+export { childEnv, freePort, withNodeOnPath, withoutAnsi };
 
 /** The Hardhat CLI a project would run: its own install (Hardhat 2 or 3), else this repository's. */
 export function hardhatCli(cwd: string): string {
@@ -12,34 +15,7 @@ export function hardhatCli(cwd: string): string {
   return path.join(hardhat, major >= 3 ? "dist/src/cli.js" : "internal/cli/cli.js");
 }
 
-/** PATH with `node`'s folder first, so that anything the child spawns runs on the same Node.js. */
-export function withNodeOnPath(env: NodeJS.ProcessEnv, node: string | undefined): NodeJS.ProcessEnv {
-  if (node === undefined) return env;
-  return { ...env, PATH: `${path.dirname(node)}${path.delimiter}${env.PATH ?? ""}` };
-}
-
-/**
- * Environment for a child: the parent's, minus anything secret or config-changing, plus `extra`.
- * Colour is off (`FORCE_COLOR=0`, `NO_COLOR`): a CI runner may force it on, and tests read the text.
- */
-export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/PRIVATE_KEY|API_KEY|ADMIN_PUBLIC_KEY|RPC_URL|HARDHAT_NETWORK|ADDRESSES_FILE|FIXTURE_|TS_NODE|MOCHA|COLOR/.test(key)) continue;
-    env[key] = value;
-  }
-  env.FORCE_COLOR = "0";
-  env.NO_COLOR = "1";
-  for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
-  return env;
-}
-
-export interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  output: string;
-}
+export type RunResult = ExitedRun;
 
 export interface RunOptions {
   timeoutMs?: number;
@@ -50,44 +26,12 @@ export interface RunOptions {
 }
 
 export function runHardhat(cwd: string, args: string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<RunResult> {
-  const timeoutMs = options.timeoutMs ?? 120_000;
-  return new Promise((resolve, reject) => {
-    const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), hardhatCli(cwd), ...args], {
-      cwd,
-      env: withNodeOnPath(childEnv(env), options.node),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`hardhat ${args.join(" ")} timed out\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      [stdout, stderr] = [withoutAnsi(stdout), withoutAnsi(stderr)];
-      resolve({ code, stdout, stderr, output: stdout + stderr });
-    });
-  });
-}
-
-/** Text without ANSI escape sequences, in case a child colours its output all the same. */
-export function withoutAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching ANSI escapes, which start with ESC
-  return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+  return runProcess(options.node ?? process.execPath, [...(options.nodeArgs ?? []), hardhatCli(cwd), ...args], {
+    cwd,
+    env: withNodeOnPath(childEnv(env), options.node),
+    limitMs: options.timeoutMs ?? 120_000,
+    onLimit: "fail",
+    plain: true,
   });
 }
 

@@ -109,10 +109,10 @@ export async function startRerunBench(): Promise<RerunBench> {
     const done = new Promise<RunResult & { killed: boolean }>((resolve, reject) => {
       const timer = setTimeout(() => kill(), 300_000);
       child.on("error", reject);
-      child.on("close", (code) => {
+      child.on("close", (code, signal) => {
         clearTimeout(timer);
         [stdout, stderr] = [withoutAnsi(stdout), withoutAnsi(stderr)];
-        resolve({ code, stdout, stderr, output: stdout + stderr, killed });
+        resolve({ code, signal, stdout, stderr, output: stdout + stderr, killed });
       });
     });
     const kill = () => {
