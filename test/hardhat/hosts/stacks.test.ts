@@ -8,7 +8,7 @@ import { expect } from "chai";
 import fs from "fs";
 import path from "path";
 import { ethers } from "ethers";
-import { prepareHost, type HostProject } from "../helpers/hosts";
+import { prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { errorHead, freePort, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "../helpers/deterministic";
 import { CREATEX_ADDRESS } from "../../../src/hardhat/internal/createx";
@@ -39,9 +39,7 @@ function reportedValues(condition: "import" | "require"): string[] {
 
 describe("host projects of each supported stack and Hardhat major", function () {
   // The installs start at once (they mostly wait on the registry), before the first test needs one.
-  before(() => {
-    for (const stack of STACKS) void prepareHost(stack.host).catch(() => undefined);
-  });
+  before(() => startHosts());
 
   for (const stack of STACKS) {
     describe(stack.label, function () {
