@@ -8,15 +8,14 @@
 //   tests), the package tests, then the API report, whose build of dist/ comes after the pack's.
 //   Much of its time is spent waiting (installs, fault injection, child processes starting).
 // - notifications: the notifications and docs tests, then the notifications tests again on Node.js
-//   24 from the npm `node` package (NODE_24 of test/hardhat/helpers/hosts.ts, fetched there). The
-//   shortest lane, at a lower priority: it takes the processor when the others leave it.
+//   24 from the npm `node` package (NODE_24 of test/hardhat/helpers/hosts.ts, fetched there); the
+//   second run runs even when the first failed.
 // Each lane's output is kept whole and printed when the lane ends (and written to
 // test-output/test-run/<lane>.log as it comes), with the time each mocha file took; then one line
 // sums the tests of all lanes, and a failed lane's failures come again at the very end.
 // `npx mocha` still runs every file in one process, one after the other.
 const { execFile, spawn } = require("child_process");
 const fs = require("fs");
-const os = require("os");
 const path = require("path");
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -64,10 +63,11 @@ function node24() {
 }
 
 /**
- * Runs the steps one after the other, stopping at the first that fails; resolves with the lane's
- * result. A step is [command, args, env], or a function that resolves to one (its error fails the step).
+ * Runs the steps one after the other, stopping at the first that fails (unless `keepGoing`: the
+ * steps do not depend on each other); resolves with the lane's result, failed when any step failed.
+ * A step is [command, args, env], or a function that resolves to one (its error fails the step).
  */
-function lane(name, steps, { nice = 0 } = {}) {
+function lane(name, steps, { keepGoing = false } = {}) {
   const log = fs.createWriteStream(path.join(LOGS, `${name}.log`));
   const started = Date.now();
   let output = "";
@@ -88,8 +88,6 @@ function lane(name, steps, { nice = 0 } = {}) {
       process.stdout.write(`[${name} lane] ${shown}\n`);
       write(`\n$ ${shown}\n`);
       const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-      // A lower priority (inherited by what the step starts) leaves the processor to the longer lanes first.
-      if (nice !== 0 && child.pid !== undefined) os.setPriority(child.pid, nice);
       child.stdout.on("data", write);
       child.stderr.on("data", write);
       child.on("error", (error) => {
@@ -102,8 +100,9 @@ function lane(name, steps, { nice = 0 } = {}) {
   return (async () => {
     let code = 0;
     for (const step of steps) {
-      code = await run(step);
-      if (code !== 0) break;
+      const stepCode = await run(step);
+      if (code === 0) code = stepCode;
+      if (code !== 0 && !keepGoing) break;
     }
     await new Promise((resolve) => log.end(resolve));
     return { name, code, output, seconds: (Date.now() - started) / 1000 };
@@ -141,7 +140,7 @@ async function main() {
   const lanes = [
     lane("main", [npm("typecheck"), npm("lint"), npm("compile"), mocha(main)]),
     lane("hosts", [mocha(hosts)]),
-    lane("notifications", [mocha(notifications), async () => mocha(pick(files, ON_NODE_24), await node24())], { nice: 10 }),
+    lane("notifications", [mocha(notifications), async () => mocha(pick(files, ON_NODE_24), await node24())], { keepGoing: true }),
   ].map((running) =>
     running.then((result) => {
       process.stdout.write(`\n===== ${result.name} lane: exit ${result.code}, ${result.seconds.toFixed(0)} s =====\n${result.output}\n`);

@@ -152,6 +152,9 @@ export function prepareHost(name: string, options: HostOptions = {}): Promise<Ho
   return prepared;
 }
 
+/** How long a hook may wait for a host: every install at once, from an empty npm cache, on a loaded 2-core machine. */
+export const INSTALL_TIMEOUT_MS = 600_000;
+
 let started = false;
 const alongside: (() => void)[] = [];
 

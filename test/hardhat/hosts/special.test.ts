@@ -6,14 +6,15 @@ import { execFileSync, spawn } from "child_process";
 import fs from "fs";
 import path from "path";
 import { ethers } from "ethers";
-import { NODE_24, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
+import { INSTALL_TIMEOUT_MS, NODE_24, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { errorHead, runHardhat, startNode, type LocalNode } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { ADDRESS, ADMIN, NODE_KEY, STACKS, startChain } from "./cases";
 
 describe("a Hardhat 3 host: what only Hardhat 3 has", function () {
   let host: HostProject;
-  before(async () => {
+  before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
     // The first file of the hosts lane: every install starts now, side by side.
     startHosts();
     host = await prepareHost("hardhat3");
@@ -44,6 +45,7 @@ describe("a stack B host with its own MultiAccount and an account contract of an
   let protocol: string;
 
   before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
     startHosts();
     host = await prepareHost("stack-b");
     node = await startNode(host.dir);
@@ -96,7 +98,8 @@ describe("a stack B host with its own MultiAccount and an account contract of an
 });
 
 describe("a host that mixes the stacks (both hardhat-ethers plugins, as a --force install leaves it)", function () {
-  it("refuses with a StackError that names what it found and both supported stacks, sending nothing", async () => {
+  it("refuses with a StackError that names what it found and both supported stacks, sending nothing", async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
     const [stackA, stackB] = await Promise.all([prepareHost("stack-a"), prepareHost("stack-b")]);
     const node = await startNode(stackB.dir);
     try {
@@ -123,6 +126,7 @@ describe(`a stack B host installed and run on Node ${NODE_24} from the npm regis
   let node: LocalNode;
 
   before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
     startHosts();
     host = await prepareHost("stack-b", { node: NODE_24 });
     node = await startChain(host, stack, 56);

@@ -8,7 +8,7 @@ import { expect } from "chai";
 import fs from "fs";
 import path from "path";
 import { ethers } from "ethers";
-import { prepareHost, startHosts, type HostProject } from "../helpers/hosts";
+import { INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { errorHead, freePort, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "../helpers/deterministic";
 import { CREATEX_ADDRESS } from "../../../src/hardhat/internal/createx";
@@ -76,6 +76,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
         explorer.requests.find((r) => r.action === "verifyproxycontract" && r.params.expectedimplementation?.toLowerCase() === implementation.toLowerCase());
 
       before(async function () {
+        this.timeout(INSTALL_TIMEOUT_MS);
         host = await prepareHost(stack.host);
         node = await startChain(host, stack, 56);
         explorer = await startExplorer({ rpc: (method, params) => node.rpc(method, params) });
