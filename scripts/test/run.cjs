@@ -84,7 +84,8 @@ function lane(name, steps, { keepGoing = false } = {}) {
       return 1;
     }
     return new Promise((resolve) => {
-      const shown = [path.basename(command), ...args.map((arg) => path.basename(arg))].join(" ");
+      // Another Node.js than this one is shown by its whole path, which names its version.
+      const shown = [command === process.execPath ? "node" : command, ...args.map((arg) => path.basename(arg))].join(" ");
       process.stdout.write(`[${name} lane] ${shown}\n`);
       write(`\n$ ${shown}\n`);
       const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
