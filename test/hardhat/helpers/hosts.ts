@@ -160,8 +160,8 @@ const alongside: (() => void)[] = [];
 
 /**
  * Starts the pack and every host install at once (they wait on the registry and the disk more than
- * on the processor), and the work that files registered with alongsideHosts. The hosts lane's files
- * call it first, so that no file waits for an install another could have started earlier.
+ * on the processor), and what files registered with alongsideHosts. Each host file calls it first,
+ * so that no file waits for an install another file could have started earlier.
  */
 export function startHosts(): void {
   if (started) return;
