@@ -6,14 +6,21 @@
 //
 //   npm run faults -- [--stacks stack-a,stack-b,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
 //
+// `--mixed` runs the mixed faults of unreliable-rpc.test.ts (10% of calls failing, every kind, short
+// retry waits) over seeds 1 to 8 (`npm test` runs three of them) and upgrades through them on seeds 21
+// and 22, the stacks side by side, and exits 1 when a run fails or leaves anything but exactly the
+// deployment's creations, recorded; it prints the fault kinds each seed drew:
+//
+//   npm run faults -- --mixed [--stacks stack-a,stack-b,hardhat3] [--seeds 8] [--upgrades 2]
+//
 // `--randomized` runs the randomized reruns of test/hardhat/internal/rpc/sends.test.ts instead, on the ethers 5 stack
 // (the deployer fixture), seed after seed on one `hardhat node`, and exits 1 when any seed ends with
 // a creation mined twice, a deployment left incomplete, or anything else the seed checks:
 //
 //   npm run faults -- --randomized [--seeds 200] [--from 1] [--verbose]
 //   npm run faults -- --randomized --list 68,82 (those seeds only: to look at a failure again)
-import { STACKS } from "../../test/hardhat/hosts/cases";
-import { startFaultBench } from "../../test/hardhat/helpers/fault-bench";
+import { STACKS, type StackCase } from "../../test/hardhat/hosts/cases";
+import { FAST_RETRIES, MIXED, startFaultBench, type FaultBench } from "../../test/hardhat/helpers/fault-bench";
 import { runSeed, type SeedOutcome } from "../../test/hardhat/helpers/randomized-reruns";
 import { startRerunBench } from "../../test/hardhat/helpers/rerun-bench";
 
@@ -51,9 +58,71 @@ async function randomized(): Promise<boolean> {
   return failed.length === 0;
 }
 
+/** What is wrong with the chain and the record after a run that had to deploy (`expected` creations), or undefined. */
+async function deploymentProblem(bench: FaultBench, code: number | null, expected: number): Promise<string | undefined> {
+  const creations = await bench.creations();
+  const proxy = await bench.recordedProxy();
+  if (code !== 0) return `exit ${code}`;
+  if (creations.length !== expected) return `${creations.length} creation(s), expected ${expected}`;
+  if (new Set(creations.map((creation) => creation.data)).size !== creations.length) return "two identical creations";
+  if (proxy === undefined || !creations.some((creation) => creation.address.toLowerCase() === proxy.toLowerCase()))
+    return "the record names no proxy it created";
+  return undefined;
+}
+
+/** The fault kinds the last run drew, with their counts. */
+function kindsDrawn(bench: FaultBench): string {
+  const counts = new Map<string, number>();
+  for (const call of bench.proxy.calls) if (call.fault !== undefined) counts.set(call.fault, (counts.get(call.fault) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => `${kind} x${count}`).join(", ") || "none";
+}
+
+/** One stack's mixed-fault seeds, then its upgrades through mixed faults; the number of seeds that failed. */
+async function mixedOn(stack: StackCase, seeds: number, upgrades: number): Promise<number> {
+  const bench = await startFaultBench(stack, { FIXTURE_RPC: FAST_RETRIES });
+  let failed = 0;
+  const report = (what: string, problem: string | undefined) => {
+    if (problem !== undefined) failed++;
+    console.error(`${stack.host} ${what}: faults ${kindsDrawn(bench)}; ${problem ?? "ok"}`);
+  };
+  try {
+    for (let seed = 1; seed <= seeds; seed++) {
+      await bench.fresh();
+      const run = await bench.run(MIXED(seed));
+      report(`seed ${seed}`, await deploymentProblem(bench, run.code, stack.deployTransactions));
+    }
+    for (let seed = 21; seed < 21 + upgrades; seed++) {
+      await bench.fresh();
+      const deployed = await bench.run({});
+      const upgraded = deployed.code === 0 ? await bench.run(MIXED(seed), UPGRADE_ARGS) : deployed;
+      report(`upgrade seed ${seed}`, await deploymentProblem(bench, upgraded.code, stack.deployTransactions + 1));
+    }
+  } finally {
+    await bench.close();
+  }
+  return failed;
+}
+
+async function mixed(): Promise<boolean> {
+  const stacks = option("stacks", "stack-a,stack-b,hardhat3").split(",");
+  const seeds = Number(option("seeds", "8"));
+  const upgrades = Number(option("upgrades", "2"));
+  const chosen = stacks.map((name) => {
+    const stack = STACKS.find((candidate) => candidate.host === name);
+    if (stack === undefined) throw new Error(`no stack ${name}`);
+    return stack;
+  });
+  const failed = await Promise.all(chosen.map((stack) => mixedOn(stack, seeds, upgrades)));
+  const total = failed.reduce((sum, count) => sum + count, 0);
+  console.log(`mixed faults: ${total} of ${stacks.length * (seeds + upgrades)} runs failed (seeds 1..${seeds}, upgrade seeds 21..${20 + upgrades})`);
+  return total === 0;
+}
+
+const UPGRADE_ARGS = ["upgrade-multiaccount", "--network", "bsc", "--contract", "MultiAccountV2", "--no-verify"];
+
 async function main(): Promise<void> {
-  if (process.argv.includes("--randomized")) {
-    if (!(await randomized())) process.exitCode = 1;
+  if (process.argv.includes("--randomized") || process.argv.includes("--mixed")) {
+    if (!(await (process.argv.includes("--mixed") ? mixed() : randomized()))) process.exitCode = 1;
     return;
   }
   const stacks = option("stacks", "stack-a,stack-b,hardhat3").split(",");

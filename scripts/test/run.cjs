@@ -1,21 +1,38 @@
-// `npm test`: the checks and every mocha file, in two lanes that run side by side on a 2-core
+// `npm test`: the checks and every mocha file, in three lanes that run side by side on a 2-core
 // machine, because they share no port, no fixture project and no build output:
-// - hosts: the host projects (their installs from the packed tarball, the runs in them) and the
-//   other tests that build dist/ or pack the package. Much of its time is spent waiting (fault
-//   injection, installs, child processes starting), which the other lane fills.
-// - main: the type check, the lint and the compile, then every other mocha file (contracts, the
-//   in-process and fixture-project plugin tests, notifications, browsers, docs, demo).
+// - main: the type check, the lint and the compile, then the mocha files that use this repository's
+//   own Hardhat project or its fixture projects (contracts, the plugin in-process and in the fixture
+//   projects, the demo). The longest chain of work that needs a processor: it starts first.
+// - hosts: the host projects (every install from the packed tarball started at once, then the runs
+//   in them; the flaky-endpoint runs go on in copies of the hosts, beside the other host files'
+//   tests), the package tests, then the API report, whose build of dist/ comes after the pack's.
+//   Much of its time is spent waiting (installs, fault injection, child processes starting).
+// - notifications: the notifications and docs tests, then the notifications tests again on Node.js
+//   24 from the npm `node` package (NODE_24 of test/hardhat/helpers/hosts.ts, fetched there); the
+//   second run runs even when the first failed.
 // Each lane's output is kept whole and printed when the lane ends (and written to
-// test-output/test-run/<lane>.log as it comes), then one line sums the tests of both.
+// test-output/test-run/<lane>.log as it comes), with the time each mocha file took; then one line
+// sums the tests of all lanes, and a failed lane's failures come again at the very end.
 // `npx mocha` still runs every file in one process, one after the other.
-const { spawn } = require("child_process");
+const { execFile, spawn } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 
 const ROOT = path.join(__dirname, "..", "..");
 const LOGS = path.join(ROOT, "test-output", "test-run");
-/** Paths (relative to the root, with "/") whose files go to the hosts lane. */
-const HOSTS_LANE = ["test/hardhat/hosts/", "test/package/", "test/hardhat/package.test.ts", "test/api/"];
+/**
+ * Paths (relative to the root, with "/") of the files of each lane but main, which gets the rest, in
+ * the order they run there. A path that names a file must name one that exists, so that a moved
+ * file fails here instead of running in another lane. In the hosts lane, special.test.ts comes first
+ * (it starts every host install) and the API report last (its build of dist/ must not run while
+ * `npm pack` builds it).
+ */
+const LANES = {
+  hosts: ["test/hardhat/hosts/special.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
+  notifications: ["test/notifications/", "test/docs/"],
+};
+/** The files the notifications lane runs again on Node.js 24. */
+const ON_NODE_24 = ["test/notifications/"];
 
 function testFiles(dir) {
   const files = [];
@@ -29,10 +46,28 @@ function testFiles(dir) {
 
 const npm = (script) =>
   process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath, "run", "--silent", script]] : ["npm", ["run", "--silent", script]];
-const mocha = (files) => [process.execPath, [require.resolve("mocha/bin/mocha.js")], { MOCHA_SPEC: files.join(",") }];
+const mocha = (files, node = process.execPath) => [
+  node,
+  [require.resolve("mocha/bin/mocha.js"), "--reporter", path.join(__dirname, "file-times.cjs")],
+  { MOCHA_SPEC: files.join(",") },
+];
 
-/** Runs the steps one after the other, stopping at the first that fails; resolves with the lane's result. */
-function lane(name, steps) {
+/** The Node.js 24 binary of the npm `node` package, fetched by test/hardhat/helpers/hosts.ts into its folder of Node.js versions. */
+function node24() {
+  const script = 'const hosts = require("./test/hardhat/helpers/hosts"); hosts.nodeBinary(hosts.NODE_24).then((bin) => process.stdout.write(bin))';
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: ROOT }, (error, stdout, stderr) =>
+      error ? reject(new Error(`fetching Node.js 24 failed:\n${stderr}`)) : resolve(stdout.trim())
+    );
+  });
+}
+
+/**
+ * Runs the steps one after the other, stopping at the first that fails (unless `keepGoing`: the
+ * steps do not depend on each other); resolves with the lane's result, failed when any step failed.
+ * A step is [command, args, env], or a function that resolves to one (its error fails the step).
+ */
+function lane(name, steps, { keepGoing = false } = {}) {
   const log = fs.createWriteStream(path.join(LOGS, `${name}.log`));
   const started = Date.now();
   let output = "";
@@ -40,9 +75,17 @@ function lane(name, steps) {
     output += chunk;
     log.write(chunk);
   };
-  const run = ([command, args, env = {}]) =>
-    new Promise((resolve) => {
-      const shown = [path.basename(command), ...args.map((arg) => path.basename(arg))].join(" ");
+  const run = async (step) => {
+    let command, args, env;
+    try {
+      [command, args, env = {}] = typeof step === "function" ? await step() : step;
+    } catch (error) {
+      write(`${error.message}\n`);
+      return 1;
+    }
+    return new Promise((resolve) => {
+      // Another Node.js than this one is shown by its whole path, which names its version.
+      const shown = [command === process.execPath ? "node" : command, ...args.map((arg) => path.basename(arg))].join(" ");
       process.stdout.write(`[${name} lane] ${shown}\n`);
       write(`\n$ ${shown}\n`);
       const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -54,11 +97,13 @@ function lane(name, steps) {
       });
       child.on("close", (code) => resolve(code ?? 1));
     });
+  };
   return (async () => {
     let code = 0;
     for (const step of steps) {
-      code = await run(step);
-      if (code !== 0) break;
+      const stepCode = await run(step);
+      if (code === 0) code = stepCode;
+      if (code !== 0 && !keepGoing) break;
     }
     await new Promise((resolve) => log.end(resolve));
     return { name, code, output, seconds: (Date.now() - started) / 1000 };
@@ -77,13 +122,26 @@ function failures(output) {
   return shown.slice(0, 200).join("\n");
 }
 
+/** The files under the paths, in the order of the paths; throws for a path that names no file. */
+function pick(files, paths) {
+  const picked = paths.map((prefix) => {
+    const found = files.filter((file) => file === prefix || (prefix.endsWith("/") && file.startsWith(prefix)));
+    if (found.length === 0) throw new Error(`scripts/test/run.cjs: ${prefix} holds no test file; was it moved?`);
+    return found;
+  });
+  return [...new Set(picked.flat())];
+}
+
 async function main() {
   fs.mkdirSync(LOGS, { recursive: true });
   const files = testFiles("test");
-  const inHosts = (file) => HOSTS_LANE.some((prefix) => file === prefix || file.startsWith(prefix));
+  const hosts = pick(files, LANES.hosts);
+  const notifications = pick(files, LANES.notifications);
+  const main = files.filter((file) => !hosts.includes(file) && !notifications.includes(file));
   const lanes = [
-    lane("main", [npm("typecheck"), npm("lint"), npm("compile"), mocha(files.filter((file) => !inHosts(file)))]),
-    lane("hosts", [mocha(files.filter(inHosts))]),
+    lane("main", [npm("typecheck"), npm("lint"), npm("compile"), mocha(main)]),
+    lane("hosts", [mocha(hosts)]),
+    lane("notifications", [mocha(notifications), async () => mocha(pick(files, ON_NODE_24), await node24())], { keepGoing: true }),
   ].map((running) =>
     running.then((result) => {
       process.stdout.write(`\n===== ${result.name} lane: exit ${result.code}, ${result.seconds.toFixed(0)} s =====\n${result.output}\n`);

@@ -5,13 +5,14 @@ import { expect } from "chai";
 import { execFileSync, spawn } from "child_process";
 import fs from "fs";
 import path from "path";
-import { packedTarball, prepareHost } from "./helpers/hosts";
+import { INSTALL_TIMEOUT_MS, packedTarball, prepareHost } from "./helpers/hosts";
 import { childEnv, freePort } from "./helpers/processes";
 
 describe("the packed package", function () {
   let project: string;
 
   before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
     const tarball = await packedTarball();
     expect(fs.existsSync(tarball), tarball).to.equal(true);
     project = (await prepareHost("stack-a")).dir;

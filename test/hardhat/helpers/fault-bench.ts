@@ -5,7 +5,7 @@ import fs from "fs";
 import path from "path";
 import { ADMIN, NODE_KEY, startChain, type StackCase } from "../hosts/cases";
 import { startFaultyRpc, type FaultPlan, type FaultyRpc } from "./faulty-rpc";
-import { prepareHost, type HostProject } from "./hosts";
+import { prepareHost, type HostOptions, type HostProject } from "./hosts";
 import { runHardhat, type LocalNode, type RunResult } from "./processes";
 import { deployStandIn } from "./stand-in";
 
@@ -37,8 +37,33 @@ export interface FaultBench {
 
 export const DEPLOY_ARGS = ["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN, "--no-verify"];
 
-export async function startFaultBench(stack: StackCase, env: Record<string, string | undefined> = {}): Promise<FaultBench> {
-  const host = await prepareHost(stack.host);
+/**
+ * Short waits, so that the faults cost little: each attempt 0.6 s at most, a call 10 s at most (room
+ * for a node slowed down by the other stacks' runs beside it). `multiAccount.rpc` of the host
+ * projects, through FIXTURE_RPC.
+ */
+export const FAST_RETRIES = JSON.stringify({ retries: 8, minDelay: 20, maxDelay: 300, timeout: 600, totalTimeout: 10_000 });
+/** A stall outlasts the attempt's time limit (FAST_RETRIES), so that it is a fault and not only a delay. */
+export const STALL_MS = 900;
+/** 10% of calls failing, every kind mixed (429, reset, lost, stall), drawn from `seed`. */
+export const MIXED = (seed: number): FaultPlan => ({ seed, rate: 0.1, stallMs: STALL_MS, retryAfterSeconds: 1 });
+/**
+ * The seeds of the mixed faults that `npm test` deploys through, on each stack. Each kind comes up in
+ * two of them on every stack (seed 2: stall, lost, 429; 3: reset, lost; 6: stall, 429, reset), so a
+ * kind still comes up when a timing shifts which call a draw falls on. `npm run faults -- --mixed`
+ * runs seeds 1 to 8 with the same checks.
+ */
+export const MIXED_TEST_SEEDS = [2, 3, 6];
+/** The seed of the mixed faults during upgrade-multiaccount in `npm test` (it draws every kind); `npm run faults -- --mixed` runs 21 and 22. */
+export const MIXED_UPGRADE_TEST_SEEDS = [22];
+
+/** `host`: which install of the stack's host project (e.g. a copy of its own, for runs beside other files' runs). */
+export async function startFaultBench(stack: StackCase, env: Record<string, string | undefined> = {}, host: HostOptions = {}): Promise<FaultBench> {
+  const project = await prepareHost(stack.host, host);
+  return benchOn(stack, project, env);
+}
+
+async function benchOn(stack: StackCase, host: HostProject, env: Record<string, string | undefined>): Promise<FaultBench> {
   const node = await startChain(host, stack, 56);
   const proxy = await startFaultyRpc(node.url);
   const file = path.join(host.dir, "output", "faults.json");

@@ -2,12 +2,18 @@
 // lock file under test/fixture-projects/hosts/, installed the way a user installs them. Each is
 // copied outside this repository (so nothing resolves to our own node_modules), installed with
 // `npm ci`, and then given the packed tarball with a plain `npm install <tarball>`. The install is
-// kept between runs on this machine, keyed by the lock file; the tarball is installed every time.
+// kept between runs on this machine, keyed by the lock file; the tarball is installed every time,
+// once per test process: every file of the process shares that install.
 //
-// A host that pins the npm `node` package (the Hardhat 3 one: Hardhat 3 needs Node 22, this machine
-// has 20) runs on that Node.js, npm included: npm skips optional dependencies whose `engines` do not
-// match the Node.js it runs on, and Hardhat 3's native EDR binaries say `node >= 22`. That Node.js
-// is first fetched from the registry into a folder of its own, to run the host's `npm ci`.
+// A host that runs on another Node.js than this one (the Hardhat 3 host pins the npm `node` package,
+// 22: Hardhat 3 needs it; a stack B host is also installed for Node 24) runs on that Node.js, npm
+// included: npm skips optional dependencies whose `engines` do not match the Node.js it runs on, and
+// Hardhat 3's native EDR binaries say `node >= 22`. That Node.js is first fetched from the registry
+// (the npm `node` package) into a folder of its own, to run the host's install.
+//
+// A copy of a host (`copy`) is a second project folder with the same install (node_modules hard
+// linked): its own sources, build output, records and upgrades manifest, for a file whose runs go on
+// beside another file's in the same host.
 import { execFile } from "child_process";
 import crypto from "crypto";
 import fs from "fs";
@@ -69,23 +75,43 @@ const SHARED: Record<string, string[]> = {
   consumer: [],
 };
 
+/**
+ * Node.js 24 from the npm `node` package, for the stack B host that runs on it. `npm test` runs the
+ * notifications tests on the same version (NODE_24 in scripts/test/run.cjs, which fetches it into
+ * the same folder).
+ */
+export const NODE_24 = "24.21.0";
+
 const bootstrapping = new Map<string, Promise<string>>();
 
-/** The binary of the npm `node` package of `version`, installed once into a folder of its own. */
-function nodeBinary(version: string): Promise<string> {
+/**
+ * The binary of the npm `node` package of `version`, installed once into a folder of its own. The
+ * install goes to a folder of this process first and is renamed into place, so that two processes
+ * (run.cjs fetching Node 24 for the notifications tests, and this one) never install over each other.
+ */
+export function nodeBinary(version: string): Promise<string> {
   let binary = bootstrapping.get(version);
   if (binary === undefined) {
     binary = (async () => {
       const dir = path.join(WORK, `node-${version}`);
       const bin = path.join(dir, "node_modules", "node", "bin", "node");
-      if (!fs.existsSync(bin)) {
-        fs.rmSync(dir, { recursive: true, force: true });
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(
-          path.join(dir, "package.json"),
-          JSON.stringify({ name: "node-bootstrap", private: true, allowScripts: { [`node@${version}`]: true } })
-        );
-        await npm(["install", "--no-package-lock", `node@${version}`], dir);
+      if (fs.existsSync(bin)) return bin;
+      // A folder without the binary is what an interrupted install left.
+      fs.rmSync(dir, { recursive: true, force: true });
+      const staging = `${dir}.${process.pid}`;
+      fs.rmSync(staging, { recursive: true, force: true });
+      fs.mkdirSync(staging, { recursive: true });
+      fs.writeFileSync(
+        path.join(staging, "package.json"),
+        JSON.stringify({ name: "node-bootstrap", private: true, allowScripts: { [`node@${version}`]: true } })
+      );
+      await npm(["install", "--no-package-lock", `node@${version}`], staging);
+      try {
+        fs.renameSync(staging, dir);
+      } catch (error) {
+        // Another process renamed its own install into place first (ENOTEMPTY, EEXIST): use that one.
+        if (!fs.existsSync(bin)) throw error;
+        fs.rmSync(staging, { recursive: true, force: true });
       }
       return bin;
     })();
@@ -97,7 +123,7 @@ function nodeBinary(version: string): Promise<string> {
 export interface HostProject {
   name: string;
   dir: string;
-  /** The Node.js binary the project runs on, when it pins one (the npm `node` package). */
+  /** The Node.js binary the project runs on, when not this one (the npm `node` package). */
   node?: string;
   /** Version of each of the project's own packages that the tarball's install changed (should be none). */
   changedVersions: string[];
@@ -106,20 +132,64 @@ export interface HostProject {
   installedVersion: string;
 }
 
+export interface HostOptions {
+  /** Installs and runs the project on this Node.js (npm `node` package version): an install of its own, by that Node.js's npm. */
+  node?: string;
+  /** A copy of the installed project under this name, with its own files and the same node_modules. */
+  copy?: string;
+}
+
 const preparing = new Map<string, Promise<HostProject>>();
 
 /** The host project `name` (a folder of fixture-projects/hosts), installed with the packed tarball. */
-export function prepareHost(name: string): Promise<HostProject> {
-  let prepared = preparing.get(name);
+export function prepareHost(name: string, options: HostOptions = {}): Promise<HostProject> {
+  const id = [name, options.node === undefined ? "" : `node-${options.node}`, options.copy ?? ""].filter((part) => part !== "").join("-");
+  let prepared = preparing.get(id);
   if (prepared === undefined) {
-    prepared = install(name);
-    preparing.set(name, prepared);
+    prepared = options.copy === undefined ? install(name, options.node) : copyHost(name, options.node, options.copy);
+    preparing.set(id, prepared);
   }
   return prepared;
 }
 
-async function install(name: string): Promise<HostProject> {
+/** How long a hook may wait for a host: every install at once, from an empty npm cache, on a loaded 2-core machine. */
+export const INSTALL_TIMEOUT_MS = 600_000;
+
+let started = false;
+const alongside: (() => void)[] = [];
+
+/**
+ * Starts the pack and every host install at once (they wait on the registry and the disk more than
+ * on the processor), and what files registered with alongsideHosts. Each host file calls it first,
+ * so that no file waits for an install another file could have started earlier.
+ */
+export function startHosts(): void {
+  if (started) return;
+  started = true;
+  void packedTarball().catch(() => undefined);
+  for (const name of ["hardhat3", "stack-a", "stack-b", "consumer"]) void prepareHost(name).catch(() => undefined);
+  void prepareHost("stack-b", { node: NODE_24 }).catch(() => undefined);
+  for (const start of alongside.splice(0)) start();
+}
+
+/** Runs `start` when the host installs start: a file's long runs, on copies of the hosts, beside the other files' tests. */
+export function alongsideHosts(start: () => void): void {
+  if (started) start();
+  else alongside.push(start);
+}
+
+function pinnedNode(fixture: string): string | undefined {
+  const manifest = JSON.parse(fs.readFileSync(path.join(fixture, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
+  return manifest.devDependencies?.node;
+}
+
+async function install(name: string, nodeVersion: string | undefined): Promise<HostProject> {
   const fixture = path.join(HOSTS, name);
+  const pinned = pinnedNode(fixture);
+  if (pinned !== undefined && nodeVersion !== undefined) throw new Error(`host ${name} pins node ${pinned}; it cannot be installed for another Node.js`);
+  const runtime = pinned ?? nodeVersion;
+  const binary = runtime === undefined ? undefined : await nodeBinary(runtime);
+  const id = nodeVersion === undefined ? name : `${name}-node-${nodeVersion}`;
   // Keyed by this checkout too: two checkouts on one machine must not copy their files over each other's.
   const key = crypto
     .createHash("sha256")
@@ -128,26 +198,11 @@ async function install(name: string): Promise<HostProject> {
     .update(fs.readFileSync(path.join(fixture, "package-lock.json")))
     .digest("hex")
     .slice(0, 12);
-  const dir = path.join(WORK, `${name}-${key}`);
-  const pinnedNode = (JSON.parse(fs.readFileSync(path.join(fixture, "package.json"), "utf8")) as { devDependencies?: Record<string, string> }).devDependencies
-    ?.node;
-  const runtime = pinnedNode === undefined ? undefined : await nodeBinary(pinnedNode);
-  const marker = path.join(dir, "node_modules", ".multiaccount-kit-host");
-  if (!fs.existsSync(marker)) {
-    // This checkout's installs of earlier lock files of this host are not needed any more.
-    const mine = path.join(WORK, ".checkouts", `${name}-${crypto.createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12)}`);
-    if (fs.existsSync(mine)) fs.rmSync(path.join(WORK, fs.readFileSync(mine, "utf8")), { recursive: true, force: true });
-    fs.mkdirSync(path.dirname(mine), { recursive: true });
-    fs.writeFileSync(mine, path.basename(dir));
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
-    // `npm ci` refuses a lock that lacks some optional dependency of a package. This machine's
-    // registry carries only the Linux x64 builds of Hardhat 3's EDR, so a lock written here lists
-    // only those; `npm install` follows the same lock and skips the builds it cannot fetch.
-    await npm([runtime === undefined ? "ci" : "install"], dir, runtime);
-    fs.writeFileSync(marker, key);
-  }
+  const dir = path.join(WORK, `${id}-${key}`);
+  // `npm ci` refuses a lock that lacks some optional dependency of a package. This machine's
+  // registry carries only the Linux x64 builds of Hardhat 3's EDR, so a lock written here lists
+  // only those; `npm install` follows the same lock and skips the builds it cannot fetch.
+  await installOnce(fixture, id, dir, key, [pinned === undefined ? "ci" : "install"], binary);
   for (const output of BUILD_OUTPUTS) fs.rmSync(path.join(dir, output), { recursive: true, force: true });
   // A kept install still holds the previous run's package, which its restored lock does not list;
   // npm then resolves the new tarball's peers against the old copy. Start from the lock's own tree.
@@ -157,13 +212,64 @@ async function install(name: string): Promise<HostProject> {
   copyTree(fixture, dir);
 
   const before = lockedVersions(dir);
-  await npm(["install", await packedTarball()], dir, runtime);
+  await npm(["install", await packedTarball()], dir, binary);
   const after = lockedVersions(dir);
   const changedVersions = [...before]
     .filter(([location, version]) => after.get(location) !== version)
     .map(([location, version]) => `${location} ${version} -> ${after.get(location)}`);
   const addedPackages = [...after.keys()].filter((location) => !before.has(location));
   const installedVersion = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "multiaccount-kit", "package.json"), "utf8")).version;
-  const node = runtime === undefined ? undefined : path.join(dir, "node_modules", "node", "bin", "node");
+  const node = pinned !== undefined ? path.join(dir, "node_modules", "node", "bin", "node") : binary;
   return { name, dir, node, changedVersions, addedPackages, installedVersion };
+}
+
+/** The lock file's install in `dir` (`npm ci`), unless this lock's is there already. */
+async function installOnce(fixture: string, id: string, dir: string, key: string, command: string[], binary: string | undefined): Promise<void> {
+  const marker = path.join(dir, "node_modules", ".multiaccount-kit-host");
+  if (fs.existsSync(marker)) return;
+  // This checkout's installs of earlier lock files of this host (and their copies) are not needed any more.
+  const mine = path.join(WORK, ".checkouts", `${id}-${crypto.createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12)}`);
+  if (fs.existsSync(mine)) {
+    const old = fs.readFileSync(mine, "utf8");
+    for (const entry of fs.readdirSync(WORK))
+      if (entry === old || entry.startsWith(`${old}-`)) fs.rmSync(path.join(WORK, entry), { recursive: true, force: true });
+  }
+  fs.mkdirSync(path.dirname(mine), { recursive: true });
+  fs.writeFileSync(mine, path.basename(dir));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
+  await npm(command, dir, binary);
+  fs.writeFileSync(marker, key);
+}
+
+/**
+ * A second folder of the installed host `name`: node_modules hard linked to the host's (made in a
+ * second, not copied), the project's files copied. Made anew each run, after the host's install.
+ */
+async function copyHost(name: string, nodeVersion: string | undefined, copy: string): Promise<HostProject> {
+  const host = await prepareHost(name, { node: nodeVersion });
+  const dir = `${host.dir}-${copy}`;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  await linkTree(path.join(host.dir, "node_modules"), path.join(dir, "node_modules"));
+  for (const shared of SHARED[name] ?? ["common"]) copyTree(path.join(HOSTS, shared), dir);
+  copyTree(path.join(HOSTS, name), dir);
+  // The manifest and lock as the tarball's install left them.
+  for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(host.dir, file), path.join(dir, file));
+  const node = host.node === undefined || !host.node.startsWith(host.dir) ? host.node : path.join(dir, path.relative(host.dir, host.node));
+  return { ...host, dir, node };
+}
+
+/** `to` as a tree of hard links to `from`'s files (`cp -al`), or a plain copy where that fails. */
+function linkTree(from: string, to: string): Promise<void> {
+  return new Promise((resolve) => {
+    execFile("cp", ["-al", from, to], (error) => {
+      if (error !== null) {
+        fs.rmSync(to, { recursive: true, force: true });
+        fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+      }
+      resolve();
+    });
+  });
 }

@@ -69,7 +69,7 @@ export function startChain(host: HostProject, stack: StackCase, chainId: number)
   if (stack.major === 3) {
     return startNode(host.dir, { node: host.node, globalArgs: ["--config", "node-only/hardhat.config.ts"], args: ["--chain-id", String(chainId)] });
   }
-  return startNode(host.dir, { env: { FIXTURE_NODE_CHAIN_ID: String(chainId) } });
+  return startNode(host.dir, { node: host.node, env: { FIXTURE_NODE_CHAIN_ID: String(chainId) } });
 }
 
 /** Whether the project's artifacts hold a contract named `name`. */

@@ -8,7 +8,7 @@ import { expect } from "chai";
 import fs from "fs";
 import path from "path";
 import { ethers } from "ethers";
-import { prepareHost, type HostProject } from "../helpers/hosts";
+import { INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { errorHead, freePort, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "../helpers/deterministic";
 import { CREATEX_ADDRESS, deterministicAddress, deterministicSalt } from "../../../src/hardhat/internal/chains/createx";
@@ -38,9 +38,7 @@ function reportedValues(condition: "import" | "require"): string[] {
 
 describe("host projects of each supported stack and Hardhat major", function () {
   // The installs start at once (they mostly wait on the registry), before the first test needs one.
-  before(() => {
-    for (const stack of STACKS) void prepareHost(stack.host).catch(() => undefined);
-  });
+  before(() => startHosts());
 
   for (const stack of STACKS) {
     describe(stack.label, function () {
@@ -77,6 +75,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
         explorer.requests.find((r) => r.action === "verifyproxycontract" && r.params.expectedimplementation?.toLowerCase() === implementation.toLowerCase());
 
       before(async function () {
+        this.timeout(INSTALL_TIMEOUT_MS);
         host = await prepareHost(stack.host);
         node = await startChain(host, stack, 56);
         explorer = await startExplorer({ rpc: (method, params) => node.rpc(method, params) });

@@ -3,31 +3,34 @@
 // `hardhat node` running chain 56, with deterministic seeds. Each fault kind on its own, then mixed;
 // lost answers to sends; an endpoint that goes down for good; a read failing once the deployment is
 // recorded; Retry-After. What is checked is what the chain holds (every creation, no duplicate), the
-// record, the exit code and the messages, and what crossed the wire.
+// record, the exit code and the messages, and what crossed the wire. `npm run faults -- --mixed`
+// runs the mixed faults over more seeds, with the same checks.
 //
 // The runs of one stack follow each other on its own node; the three stacks run side by side (most
-// of the time goes to waits the faults impose), from the first test on. Each test checks what its
-// runs left behind.
-//
-// Runs after stacks.test.ts (file order): that file checks that a fresh project compiles first.
+// of the time goes to waits the faults impose), from the moment the host installs start: in `npm
+// test`, beside the other host files' tests. They run in copies of the host projects (their own
+// sources, build output, records and manifests), so the first run of each stack compiles a fresh
+// project. Each test checks what its runs left behind.
 import { expect } from "chai";
 import fs from "fs";
 import { ethers } from "ethers";
 import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
-import { startFaultBench, type Creation, type FaultBench } from "../helpers/fault-bench";
+import {
+  FAST_RETRIES,
+  MIXED,
+  MIXED_TEST_SEEDS,
+  MIXED_UPGRADE_TEST_SEEDS,
+  STALL_MS,
+  startFaultBench,
+  type Creation,
+  type FaultBench,
+} from "../helpers/fault-bench";
 import type { CallLog, FaultKind, FaultPlan } from "../helpers/faulty-rpc";
+import { alongsideHosts, startHosts } from "../helpers/hosts";
 import { errorHead, type RunResult } from "../helpers/processes";
 import { IMPLEMENTATION_SLOT, STACKS, type StackCase } from "./cases";
 
-/**
- * Short waits, so that the faults cost little: each attempt 0.6 s at most, a call 10 s at most (room
- * for a node slowed down by the other stacks' runs beside it).
- */
-const FAST_RETRIES = JSON.stringify({ retries: 8, minDelay: 20, maxDelay: 300, timeout: 600, totalTimeout: 10_000 });
-/** A stall outlasts the attempt's time limit, so that it is a fault and not only a delay. */
-const STALL_MS = 900;
 const UPGRADE_ARGS = ["upgrade-multiaccount", "--network", "bsc", "--contract", "MultiAccountV2", "--no-verify"];
-const MIXED = (seed: number): FaultPlan => ({ seed, rate: 0.1, stallMs: STALL_MS, retryAfterSeconds: 1 });
 
 /** What a run left behind. */
 interface Outcome {
@@ -57,7 +60,7 @@ class Lab {
   private last: Promise<unknown>;
 
   constructor(stack: StackCase) {
-    this.bench = new Promise<void>((resolve) => (this.begin = resolve)).then(() => startFaultBench(stack, { FIXTURE_RPC: FAST_RETRIES }));
+    this.bench = new Promise<void>((resolve) => (this.begin = resolve)).then(() => startFaultBench(stack, { FIXTURE_RPC: FAST_RETRIES }, { copy: "faults" }));
     this.bench.catch(() => undefined);
     this.last = this.bench;
   }
@@ -86,7 +89,8 @@ class Lab {
 describe("deploys through a flaky JSON-RPC endpoint, on each stack", function () {
   this.timeout(600_000);
   const labs = STACKS.map((stack) => new Lab(stack));
-  before(() => labs.forEach((lab) => lab.start()));
+  alongsideHosts(() => labs.forEach((lab) => lab.start()));
+  before(() => startHosts());
   after(() => Promise.all(labs.map((lab) => lab.close())));
 
   STACKS.forEach((stack, index) => {
@@ -108,18 +112,18 @@ describe("deploys through a flaky JSON-RPC endpoint, on each stack", function ()
 
       const mixed = lab.step(async (bench) => {
         const outcomes: Outcome[] = [];
-        for (let seed = 1; seed <= 8; seed++) {
+        for (const seed of MIXED_TEST_SEEDS) {
           await bench.fresh();
           outcomes.push(await observe(bench, await bench.run(MIXED(seed))));
         }
         return outcomes;
       });
-      it("10% of calls failing, every kind mixed, over 8 seeds: every first run exits 0 with exactly the deployment's creations, recorded", async () => {
+      it(`10% of calls failing, every kind mixed, seeds ${MIXED_TEST_SEEDS.join(", ")}: every first run exits 0 with exactly the deployment's creations, recorded`, async () => {
         const outcomes = await mixed;
         outcomes.forEach((outcome, i) => {
-          expectOneDeployment(outcome, `seed ${i + 1}`);
+          expectOneDeployment(outcome, `seed ${MIXED_TEST_SEEDS[i]}`);
           // The run is closed in the journal: a later run has nothing of it to reuse.
-          expect(outcome.journalStatus, `seed ${i + 1}`).to.equal("completed");
+          expect(outcome.journalStatus, `seed ${MIXED_TEST_SEEDS[i]}`).to.equal("completed");
         });
         const seen = new Set(outcomes.flatMap((outcome) => outcome.calls.map((call) => call.fault)).filter((fault) => fault !== undefined));
         expect([...seen].sort(), "fault kinds the seeds produced").to.deep.equal(["429", "lost", "reset", "stall"]);
@@ -167,21 +171,22 @@ describe("deploys through a flaky JSON-RPC endpoint, on each stack", function ()
 
       const upgrades = lab.step(async (bench) => {
         const outcomes: { deployed: Outcome; upgraded: Outcome }[] = [];
-        for (let seed = 1; seed <= 2; seed++) {
+        for (const seed of MIXED_UPGRADE_TEST_SEEDS) {
           await bench.fresh();
           const deployed = await observe(bench, await bench.run({}));
-          outcomes.push({ deployed, upgraded: await observe(bench, await bench.run(MIXED(seed + 20), UPGRADE_ARGS)) });
+          outcomes.push({ deployed, upgraded: await observe(bench, await bench.run(MIXED(seed), UPGRADE_ARGS)) });
         }
         return outcomes;
       });
-      it("10% of calls failing during upgrade-multiaccount, 2 seeds: each upgrade exits 0 with one new implementation", async () => {
+      it(`10% of calls failing during upgrade-multiaccount, seed ${MIXED_UPGRADE_TEST_SEEDS.join(", ")}: each upgrade exits 0 with one new implementation`, async () => {
         (await upgrades).forEach(({ deployed, upgraded }, i) => {
-          expectOneDeployment(deployed, `seed ${i + 1}: deploy`);
-          expect(upgraded.result.code, `seed ${i + 1}\n${upgraded.result.output}`).to.equal(0);
-          expect(upgraded.creations.length, `seed ${i + 1}: creations after the upgrade`).to.equal(stack.deployTransactions + 1);
+          const seed = `seed ${MIXED_UPGRADE_TEST_SEEDS[i]}`;
+          expectOneDeployment(deployed, `${seed}: deploy`);
+          expect(upgraded.result.code, `${seed}\n${upgraded.result.output}`).to.equal(0);
+          expect(upgraded.creations.length, `${seed}: creations after the upgrade`).to.equal(stack.deployTransactions + 1);
           expect(
             upgraded.calls.some((call) => call.fault !== undefined),
-            `seed ${i + 1}: no fault happened`
+            `${seed}: no fault happened`
           ).to.equal(true);
         });
       });

@@ -13,7 +13,7 @@ import fs from "fs";
 import path from "path";
 import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
 import { startFaultyRpc, type CallInfo, type CallLog, type FaultyRpc, type RpcErrorAnswer } from "../helpers/faulty-rpc";
-import { prepareHost, type HostProject } from "../helpers/hosts";
+import { prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { errorHead, freePort, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { ADMIN, NODE_KEY, STACKS, compiled, startChain, type StackCase } from "./cases";
@@ -195,6 +195,7 @@ describe("a provider echoing the key in its RPC URL: the key is never printed no
   this.timeout(600_000);
   const runs = new Map<string, Promise<StackRuns>>();
   before(() => {
+    startHosts();
     for (const stack of STACKS) {
       const running = runStack(stack);
       running.catch(() => undefined);

@@ -5,7 +5,7 @@ import { expect } from "chai";
 import { ethers } from "ethers";
 import fs from "fs";
 import path from "path";
-import { prepareHost, type HostProject } from "../helpers/hosts";
+import { INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { startExplorer, type LoopbackExplorer } from "../helpers/explorer";
 import { deployStandIn } from "../helpers/stand-in";
@@ -19,7 +19,11 @@ for (const stack of HARDHAT2_STACKS) {
     const hardhat = (args: string[], env: Record<string, string | undefined>): Promise<RunResult> =>
       runHardhat(host.dir, args, env, { nodeArgs: stack.nodeArgs });
 
-    before(async () => (host = await prepareHost(stack.host)));
+    before(async function () {
+      this.timeout(INSTALL_TIMEOUT_MS);
+      startHosts();
+      host = await prepareHost(stack.host);
+    });
 
     describe("with only BSCSCAN_API_KEY set, against an explorer that refuses the source at first", () => {
       let node: LocalNode;
