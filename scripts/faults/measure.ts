@@ -4,14 +4,14 @@
 // one, duplicate creations, and failed runs whose message misses a transaction that landed.
 // Figures, not pass/fail: the tests in test/hardhat/hosts/unreliable-rpc.test.ts assert.
 //
-//   npm run faults -- [--stacks stack-a,stack-b,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
+//   npm run faults -- [--stacks ethers5,ethers6,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
 //
 // `--mixed` runs the mixed faults of unreliable-rpc.test.ts (10% of calls failing, every kind, short
 // retry waits) over seeds 1 to 8 (`npm test` runs three of them) and upgrades through them on seeds 21
 // and 22, the stacks side by side, and exits 1 when a run fails or leaves anything but exactly the
 // deployment's creations, recorded; it prints the fault kinds each seed drew:
 //
-//   npm run faults -- --mixed [--stacks stack-a,stack-b,hardhat3] [--seeds 8] [--upgrades 2]
+//   npm run faults -- --mixed [--stacks ethers5,ethers6,hardhat3] [--seeds 8] [--upgrades 2]
 //
 // `--randomized` runs the randomized reruns of test/hardhat/internal/rpc/sends.test.ts instead, on the ethers 5 stack
 // (the deployer fixture), seed after seed on one `hardhat node`, and exits 1 when any seed ends with
@@ -104,7 +104,7 @@ async function mixedOn(stack: StackCase, seeds: number, upgrades: number): Promi
 }
 
 async function mixed(): Promise<boolean> {
-  const stacks = option("stacks", "stack-a,stack-b,hardhat3").split(",");
+  const stacks = option("stacks", "ethers5,ethers6,hardhat3").split(",");
   const seeds = Number(option("seeds", "8"));
   const upgrades = Number(option("upgrades", "2"));
   const chosen = stacks.map((name) => {
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     if (!(await (process.argv.includes("--mixed") ? mixed() : randomized()))) process.exitCode = 1;
     return;
   }
-  const stacks = option("stacks", "stack-a,stack-b,hardhat3").split(",");
+  const stacks = option("stacks", "ethers5,ethers6,hardhat3").split(",");
   const rates = option("rates", "0.02,0.1").split(",").map(Number);
   const seeds = Number(option("seeds", "6"));
   const stallMs = Number(option("stall", "3000"));

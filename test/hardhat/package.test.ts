@@ -15,7 +15,7 @@ describe("the packed package", function () {
     this.timeout(INSTALL_TIMEOUT_MS);
     const tarball = await packedTarball();
     expect(fs.existsSync(tarball), tarball).to.equal(true);
-    project = (await prepareHost("stack-a")).dir;
+    project = (await prepareHost("ethers5")).dir;
   });
 
   it("holds the built entries and the contract sources a project compiles, and no test code", async () => {

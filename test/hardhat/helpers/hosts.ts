@@ -6,7 +6,7 @@
 // once per test process: every file of the process shares that install.
 //
 // A host that runs on another Node.js than this one (the Hardhat 3 host pins the npm `node` package,
-// 22: Hardhat 3 needs it; a stack B host is also installed for Node 24) runs on that Node.js, npm
+// 22: Hardhat 3 needs it; an ethers 6 host is also installed for Node 24) runs on that Node.js, npm
 // included: npm skips optional dependencies whose `engines` do not match the Node.js it runs on, and
 // Hardhat 3's native EDR binaries say `node >= 22`. That Node.js is first fetched from the registry
 // (the npm `node` package) into a folder of its own, to run the host's install.
@@ -69,14 +69,14 @@ function lockedVersions(dir: string): Map<string, string> {
 
 /** Which shared folders of fixture-projects/hosts each host gets, before its own files. */
 const SHARED: Record<string, string[]> = {
-  "stack-a": ["common", "common-hardhat2"],
-  "stack-b": ["common", "common-hardhat2"],
+  ethers5: ["common", "common-hardhat2"],
+  ethers6: ["common", "common-hardhat2"],
   hardhat3: ["common"],
   consumer: [],
 };
 
 /**
- * Node.js 24 from the npm `node` package, for the stack B host that runs on it. `npm test` runs the
+ * Node.js 24 from the npm `node` package, for the ethers 6 host that runs on it. `npm test` runs the
  * notifications tests on the same version (NODE_24 in scripts/test/run.cjs, which fetches it into
  * the same folder).
  */
@@ -167,8 +167,8 @@ export function startHosts(): void {
   if (started) return;
   started = true;
   void packedTarball().catch(() => undefined);
-  for (const name of ["hardhat3", "stack-a", "stack-b", "consumer"]) void prepareHost(name).catch(() => undefined);
-  void prepareHost("stack-b", { node: NODE_24 }).catch(() => undefined);
+  for (const name of ["hardhat3", "ethers5", "ethers6", "consumer"]) void prepareHost(name).catch(() => undefined);
+  void prepareHost("ethers6", { node: NODE_24 }).catch(() => undefined);
   for (const start of alongside.splice(0)) start();
 }
 

@@ -30,8 +30,8 @@ export interface StackCase {
 
 export const STACKS: StackCase[] = [
   {
-    host: "stack-a",
-    label: "stack A: ethers 5, @nomiclabs/hardhat-ethers 2, hardhat-etherscan 3, hardhat-upgrades 1.x",
+    host: "ethers5",
+    label: "the ethers 5 stack: Hardhat 2, @nomiclabs/hardhat-ethers 2, hardhat-etherscan 3, hardhat-upgrades 1.x",
     major: 2,
     deployTransactions: 3,
     nodeArgs: ["--require", OFFLINE_SOLC_LIST],
@@ -39,8 +39,8 @@ export const STACKS: StackCase[] = [
     sourceName: () => "multiaccount-kit/contracts",
   },
   {
-    host: "stack-b",
-    label: "stack B: hardhat-toolbox 5 (ethers 6, hardhat-ethers 3, hardhat-verify 2), hardhat-upgrades 3.x",
+    host: "ethers6",
+    label: "the ethers 6 stack: Hardhat 2, hardhat-toolbox 5 (hardhat-ethers 3, hardhat-verify 2), hardhat-upgrades 3.x",
     major: 2,
     deployTransactions: 2,
     nodeArgs: [],

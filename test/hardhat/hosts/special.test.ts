@@ -1,5 +1,5 @@
-// What only some host projects have: Hardhat 3's config hook and types, a stack B project with
-// contracts of its own names, a project that mixes the two Hardhat 2 stacks, and a stack B project
+// What only some host projects have: Hardhat 3's config hook and types, a the ethers 6 stack project with
+// contracts of its own names, a project that mixes the two Hardhat 2 stacks, and a the ethers 6 stack project
 // installed and run on Node 24.
 import { expect } from "chai";
 import { execFileSync, spawn } from "child_process";
@@ -39,7 +39,7 @@ describe("a Hardhat 3 host: what only Hardhat 3 has", function () {
   });
 });
 
-describe("a stack B host with its own MultiAccount and an account contract of another name", function () {
+describe("an ethers 6 host with its own MultiAccount and an account contract of another name", function () {
   let host: HostProject;
   let node: LocalNode;
   let protocol: string;
@@ -47,7 +47,7 @@ describe("a stack B host with its own MultiAccount and an account contract of an
   before(async function () {
     this.timeout(INSTALL_TIMEOUT_MS);
     startHosts();
-    host = await prepareHost("stack-b");
+    host = await prepareHost("ethers6");
     node = await startNode(host.dir);
     protocol = await deployStandIn(node);
   });
@@ -100,13 +100,17 @@ describe("a stack B host with its own MultiAccount and an account contract of an
 describe("a host that mixes the stacks (both hardhat-ethers plugins, as a --force install leaves it)", function () {
   it("refuses with a StackError that names what it found and both supported stacks, sending nothing", async function () {
     this.timeout(INSTALL_TIMEOUT_MS);
-    const [stackA, stackB] = await Promise.all([prepareHost("stack-a"), prepareHost("stack-b")]);
-    const node = await startNode(stackB.dir);
+    const [ethers5Host, ethers6Host] = await Promise.all([prepareHost("ethers5"), prepareHost("ethers6")]);
+    const node = await startNode(ethers6Host.dir);
     try {
-      const result = await runHardhat(stackB.dir, ["--config", "hardhat.mixed.config.ts", "deploy-multiaccount", "--network", "localhost", "--admin", ADMIN], {
-        LOCALHOST_RPC_URL: node.url,
-        FIXTURE_STACK_A_DIR: stackA.dir,
-      });
+      const result = await runHardhat(
+        ethers6Host.dir,
+        ["--config", "hardhat.mixed.config.ts", "deploy-multiaccount", "--network", "localhost", "--admin", ADMIN],
+        {
+          LOCALHOST_RPC_URL: node.url,
+          FIXTURE_STACK_A_DIR: ethers5Host.dir,
+        }
+      );
       expect(result.code, result.output).to.equal(1);
       const first = errorHead(result);
       expect(first).to.match(/^Error in plugin multiaccount-kit: multiaccount-kit supports two Hardhat 2 stacks, and this project matches neither\./);
@@ -120,15 +124,15 @@ describe("a host that mixes the stacks (both hardhat-ethers plugins, as a --forc
   });
 });
 
-describe(`a stack B host installed and run on Node ${NODE_24} from the npm registry, npm included`, function () {
-  const stack = STACKS.find((candidate) => candidate.host === "stack-b")!;
+describe(`an ethers 6 host installed and run on Node ${NODE_24} from the npm registry, npm included`, function () {
+  const stack = STACKS.find((candidate) => candidate.host === "ethers6")!;
   let host: HostProject;
   let node: LocalNode;
 
   before(async function () {
     this.timeout(INSTALL_TIMEOUT_MS);
     startHosts();
-    host = await prepareHost("stack-b", { node: NODE_24 });
+    host = await prepareHost("ethers6", { node: NODE_24 });
     node = await startChain(host, stack, 56);
   });
   after(async () => node?.stop());

@@ -201,8 +201,8 @@ describe("host projects of each supported stack and Hardhat major", function () 
         expect(version.decodeFunctionResult("version", answer)[0]).to.equal("2");
       });
 
-      // Stack A: every case below, on three chains, in test/hardhat/internal/tasks/deterministic.test.ts.
-      if (stack.host !== "stack-a")
+      // The ethers 5 stack: every case below, on three chains, in test/hardhat/internal/tasks/deterministic.test.ts.
+      if (stack.host !== "ethers5")
         describe("--deterministic on two chains (56, and 31337 where the plugin deploys CreateX itself)", () => {
           /** Hardhat's test account #2: another deployer. */
           const SECOND = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";

@@ -1,4 +1,4 @@
-// A project on stack A (ethers 5, the @nomiclabs plugins). The plugin is one import beside the plugins it already has.
+// A project on the ethers 5 stack (ethers 5, the @nomiclabs plugins). The plugin is one import beside the plugins it already has.
 import "@nomiclabs/hardhat-ethers";
 import "@nomiclabs/hardhat-etherscan";
 import "@openzeppelin/hardhat-upgrades";
