@@ -1,15 +1,17 @@
 // `npm test`: the checks and every mocha file, in three lanes that run side by side on a 2-core
 // machine, because they share no port, no fixture project and no build output:
-// - main: the type check, the lint and the compile, then the mocha files that use this repository's
-//   own Hardhat project or its fixture projects (contracts, the plugin in-process and in the fixture
-//   projects, the demo). The longest chain of work that needs a processor: it starts first.
+// - main: the compile, then the mocha files that use this repository's own Hardhat project or its
+//   fixture projects (contracts, the plugin in-process and in the fixture projects, the demo). The
+//   longest chain of work that needs a processor: it starts first.
 // - hosts: the host projects (every install from the packed tarball started at once, then the runs
 //   in them; the flaky-endpoint runs go on in copies of the hosts, beside the other host files'
 //   tests), the package tests, then the API report, whose build of dist/ comes after the pack's.
 //   Much of its time is spent waiting (installs, fault injection, child processes starting).
-// - notifications: the notifications and docs tests, then the notifications tests again on Node.js
-//   24 from the npm `node` package (NODE_24 of test/hardhat/helpers/hosts.ts, fetched there); the
-//   second run runs even when the first failed.
+// - notifications: the type check and the lint, the notifications and docs tests, then the
+//   notifications tests again on Node.js 24 from the npm `node` package (NODE_24 of
+//   test/hardhat/helpers/hosts.ts, fetched there), all but the two that drive Chromium (the code
+//   under test runs in the browser there, not in Node.js). Each step runs even when one before it
+//   failed.
 // Each lane's output is kept whole and printed when the lane ends (and written to
 // test-output/test-run/<lane>.log as it comes), with the time each mocha file took; then one line
 // sums the tests of all lanes, and a failed lane's failures come again at the very end.
@@ -31,8 +33,9 @@ const LANES = {
   hosts: ["test/hardhat/hosts/special.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
   notifications: ["test/notifications/", "test/docs/"],
 };
-/** The files the notifications lane runs again on Node.js 24. */
+/** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
+const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts"];
 
 function testFiles(dir) {
   const files = [];
@@ -95,7 +98,11 @@ function lane(name, steps, { keepGoing = false } = {}) {
         write(`${error.message}\n`);
         resolve(1);
       });
-      child.on("close", (code) => resolve(code ?? 1));
+      const began = Date.now();
+      child.on("close", (code) => {
+        write(`$ exit ${code} after ${((Date.now() - began) / 1000).toFixed(1)} s: ${shown}\n`);
+        resolve(code ?? 1);
+      });
     });
   };
   return (async () => {
@@ -138,10 +145,11 @@ async function main() {
   const hosts = pick(files, LANES.hosts);
   const notifications = pick(files, LANES.notifications);
   const main = files.filter((file) => !hosts.includes(file) && !notifications.includes(file));
+  const onNode24 = pick(files, ON_NODE_24).filter((file) => !pick(files, NOT_ON_NODE_24).includes(file));
   const lanes = [
-    lane("main", [npm("typecheck"), npm("lint"), npm("compile"), mocha(main)]),
+    lane("main", [npm("compile"), mocha(main)]),
     lane("hosts", [mocha(hosts)]),
-    lane("notifications", [mocha(notifications), async () => mocha(pick(files, ON_NODE_24), await node24())], { keepGoing: true }),
+    lane("notifications", [npm("typecheck"), npm("lint"), mocha(notifications), async () => mocha(onNode24, await node24())], { keepGoing: true }),
   ].map((running) =>
     running.then((result) => {
       process.stdout.write(`\n===== ${result.name} lane: exit ${result.code}, ${result.seconds.toFixed(0)} s =====\n${result.output}\n`);

@@ -33,7 +33,15 @@ const NPM_CLI = [path.join(path.dirname(process.execPath), "..", "lib", "node_mo
 )!;
 
 function npm(args: string[], cwd: string, node?: string): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+  // prefer-offline: what npm's cache holds is used without asking the registry again (a package it
+  // lacks is still fetched).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    npm_config_update_notifier: "false",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+    npm_config_prefer_offline: "true",
+  };
   if (node !== undefined) env.PATH = `${path.dirname(node)}${path.delimiter}${env.PATH ?? ""}`;
   return new Promise((resolve, reject) => {
     execFile(node ?? process.execPath, [NPM_CLI, ...args], { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
