@@ -33,6 +33,11 @@ const LANES = {
   hosts: ["test/hardhat/hosts/special.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
   notifications: ["test/notifications/", "test/docs/"],
 };
+/**
+ * The contracts' fuzz harness on its fixed seeds: in the notifications lane, the shortest, once the
+ * main lane's compile has written the artifacts it deploys (it uses this repository's project).
+ */
+const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts"];
 /** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
 const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts"];
@@ -81,7 +86,9 @@ function lane(name, steps, { keepGoing = false } = {}) {
   const run = async (step) => {
     let command, args, env;
     try {
-      [command, args, env = {}] = typeof step === "function" ? await step() : step;
+      const resolved = typeof step === "function" ? await step() : step;
+      if (resolved === null) return 0; // a step that only marks a point of the lane
+      [command, args, env = {}] = resolved;
     } catch (error) {
       write(`${error.message}\n`);
       return 1;
@@ -144,12 +151,21 @@ async function main() {
   const files = testFiles("test");
   const hosts = pick(files, LANES.hosts);
   const notifications = pick(files, LANES.notifications);
-  const main = files.filter((file) => !hosts.includes(file) && !notifications.includes(file));
+  const fuzz = pick(files, AFTER_COMPILE);
+  const main = files.filter((file) => !hosts.includes(file) && !notifications.includes(file) && !fuzz.includes(file));
+  let markCompiled;
+  const compiled = new Promise((resolve) => (markCompiled = resolve));
   const onNode24 = pick(files, ON_NODE_24).filter((file) => !pick(files, NOT_ON_NODE_24).includes(file));
   const lanes = [
-    lane("main", [npm("compile"), mocha(main)]),
+    lane("main", [npm("compile"), () => (markCompiled(), null), mocha(main)]).finally(() => markCompiled()),
     lane("hosts", [mocha(hosts)]),
-    lane("notifications", [npm("typecheck"), npm("lint"), mocha(notifications), async () => mocha(onNode24, await node24())], { keepGoing: true }),
+    lane(
+      "notifications",
+      [npm("typecheck"), npm("lint"), mocha(notifications), async () => mocha(onNode24, await node24()), async () => (await compiled, mocha(fuzz))],
+      {
+        keepGoing: true,
+      }
+    ),
   ].map((running) =>
     running.then((result) => {
       process.stdout.write(`\n===== ${result.name} lane: exit ${result.code}, ${result.seconds.toFixed(0)} s =====\n${result.output}\n`);

@@ -4,9 +4,9 @@ import { expect } from "chai";
 import { fuzz, formatCounterexample } from "./harness";
 import { World } from "./world";
 
-// Four seeds keep CI under 10 minutes (20_003 and 20_006, the two slowest, about 28 s together, were
-// dropped); `npm run fuzz` runs many more, on fresh seeds.
-const SEEDS = [20_001, 20_002, 20_004, 20_005];
+// Two seeds keep the suite under 5 minutes (20_002, 20_003, 20_004 and 20_006 were dropped; these
+// two still reach every step kind and refusal checked below); `npm run fuzz` runs many more, on fresh seeds.
+const SEEDS = [20_001, 20_005];
 const RUNS = 10;
 const MAX_STEPS = 150;
 
