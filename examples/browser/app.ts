@@ -1,12 +1,16 @@
 // The browser example: a trader's unread and read notifications, live over the browser's own
 // WebSocket, with plain DOM rendering. Bundled by build.ts; served by the mock hedger:
-//   npm run mock-hedger -- --port 8090 --static examples/browser/dist
+//   npx ts-node --transpile-only build.ts
+//   npx multiaccount-kit-mock-hedger --port 8090 --static dist
 //   open http://127.0.0.1:8090/?account=0x...
+// It needs multiaccount-kit, redux, redux-thunk and esbuild installed. In the multiaccount-kit
+// repository: `npx ts-node --transpile-only examples/browser/build.ts`, then
+// `npm run mock-hedger -- --port 8090 --static examples/browser/dist` (esbuild resolves the package
+// name to src/ through the "paths" of tsconfig.json).
 // URL parameters: account, socketUrl, baseUrl, appName, minDelayMs, maxDelayMs (all optional).
 // Open it in several tabs: they share one socket. "Switch account" and "Disconnect" act on one tab.
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
-// In your app: from "multiaccount-kit/notifications".
 import {
   NotificationMessages,
   createNotificationsMiddleware,
@@ -23,7 +27,7 @@ import {
   updateTimestamp,
   type BackoffOptions,
   type NotificationDetails,
-} from "../../src/notifications";
+} from "multiaccount-kit/notifications";
 
 const DEMO_ACCOUNT = "0x00000000000000000000000000000000000a11ce";
 

@@ -1,5 +1,5 @@
-// Bundles the browser example with esbuild into examples/browser/dist (app.js and index.html).
-//   npx ts-node --transpile-only examples/browser/build.ts [outDir]
+// Bundles the browser example with esbuild into dist/ beside this file (app.js and index.html).
+//   npx ts-node --transpile-only build.ts [outDir]          (examples/browser/build.ts in this repository)
 import { build, type Metafile } from "esbuild";
 import * as fs from "fs";
 import * as path from "path";
@@ -39,7 +39,8 @@ if (require.main === module) {
   buildBrowserExample(process.argv[2])
     .then(({ outDir }) => {
       console.log(`built ${path.relative(process.cwd(), outDir) || "."}; serve it with:`);
-      console.log(`  npm run mock-hedger -- --port 8090 --static ${path.relative(process.cwd(), outDir)}`);
+      console.log(`  npx multiaccount-kit-mock-hedger --port 8090 --static ${path.relative(process.cwd(), outDir)}`);
+      console.log(`  (in the multiaccount-kit repository: npm run mock-hedger -- --port 8090 --static ${path.relative(process.cwd(), outDir)})`);
       console.log("  then open http://127.0.0.1:8090/?account=0x00000000000000000000000000000000000a11ce");
     })
     .catch((error: Error) => {

@@ -1,11 +1,12 @@
 // Wires the notifications slice into a plain Redux store, fetches from a hedger-like endpoint and
 // prints the lists. The endpoint is a tiny loopback server started here, so this runs offline:
-//   npx ts-node --transpile-only examples/notifications-store/index.ts
+//   npx ts-node --transpile-only index.ts
+// (with multiaccount-kit, redux and redux-thunk installed; in the multiaccount-kit repository:
+// `npm run example -- examples/notifications-store/index.ts`).
 import * as http from "http";
 import type { AddressInfo } from "net";
 import { applyMiddleware, combineReducers, createStore } from "redux";
 import { withExtraArgument } from "redux-thunk";
-// In an application: from "multiaccount-kit/notifications".
 import {
   NotificationMessages,
   getNotifications,
@@ -18,7 +19,7 @@ import {
   selectUnreadNotifications,
   type NotificationDetails,
   type NotificationsExtraArgument,
-} from "../../src/notifications";
+} from "multiaccount-kit/notifications";
 
 const ACCOUNT = "0x5B38Da6a701c568545dCfcB03FcB875f56beddC4";
 

@@ -1,16 +1,17 @@
 // A Node Redux store with the notifications middleware and updater, printing each notification as it
 // reaches the store.
 //
-//   npx ts-node --transpile-only examples/redux-node/index.ts
+//   npx ts-node --transpile-only index.ts
 //     starts its own mock hedger, emits a few notifications, drops the connection once (a
 //     notification sent meanwhile arrives through the backfill), then stops and exits.
-//   npx ts-node --transpile-only examples/redux-node/index.ts \
+//   npx ts-node --transpile-only index.ts \
 //       --socket-url ws://127.0.0.1:8090/ws/position-state-ws3 --base-url http://127.0.0.1:8090 --account 0x...
-//     connects to a running hedger (e.g. `npm run mock-hedger -- --port 8090`) until Ctrl-C.
+//     connects to a running hedger (e.g. `npx multiaccount-kit-mock-hedger --port 8090`) until Ctrl-C.
+// It needs multiaccount-kit, redux, redux-thunk and ws installed. In the multiaccount-kit
+// repository itself, run it with `npm run example -- examples/redux-node/index.ts [options]`.
 import WebSocket from "ws";
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
-// In your app: from "multiaccount-kit/notifications" and "multiaccount-kit/mock-hedger".
 import {
   NotificationMessages,
   createNotificationsMiddleware,
@@ -19,14 +20,14 @@ import {
   startNotificationUpdater,
   type NotificationDetails,
   type NotificationResponse,
-} from "../../src/notifications";
-import { startMockHedger } from "../../src/mock-hedger";
+} from "multiaccount-kit/notifications";
+import { startMockHedger } from "multiaccount-kit/mock-hedger";
 
 const APP_NAME = "multiaccount-kit-example";
 const DEMO_ACCOUNT = "0x00000000000000000000000000000000000a11ce";
 const WAIT_MS = 15_000;
 
-const USAGE = `Usage: ts-node examples/redux-node/index.ts [--socket-url URL --base-url URL --account 0x... [--app-name NAME]]
+const USAGE = `Usage: ts-node index.ts [--socket-url URL --base-url URL --account 0x... [--app-name NAME]]
 Without options it runs against its own mock hedger and exits when done.`;
 
 interface Target {

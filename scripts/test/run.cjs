@@ -7,7 +7,7 @@
 //   in them; the flaky-endpoint runs go on in copies of the hosts, beside the other host files'
 //   tests), the package tests, then the API report, whose build of dist/ comes after the pack's.
 //   Much of its time is spent waiting (installs, fault injection, child processes starting).
-// - notifications: the type check and the lint, the notifications and docs tests, then the
+// - notifications: the type check and the lint, the notifications, mock hedger and docs tests, then the
 //   notifications tests again on Node.js 24 from the npm `node` package (NODE_24 of
 //   test/hardhat/helpers/hosts.ts, fetched there), all but the two that drive Chromium (the code
 //   under test runs in the browser there, not in Node.js). Each step runs even when one before it
@@ -31,7 +31,7 @@ const LOGS = path.join(ROOT, "test-output", "test-run");
  */
 const LANES = {
   hosts: ["test/hardhat/hosts/special.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
-  notifications: ["test/notifications/", "test/docs/"],
+  notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/"],
 };
 /**
  * The contracts' fuzz harness on its fixed seeds: in the notifications lane, the shortest, once the

@@ -1,8 +1,34 @@
 // The notifications the mock hedger holds per account, and the wire records it makes up for them.
 import type { NotificationResponse } from "../notifications/wire/types";
 
-const ACTIONS = ["SendQuote", "RequestToClosePosition", "FillLimitOrderOpen", "RequestToCancelQuote", "LiquidatePosition"];
-const STATUSES = ["success", "seen", "failed"];
+/**
+ * The wire fields a client classifies a notification by (its type, whether it shows in the modal,
+ * its title): groupingNotification reads state_type, last_seen_action and action_status. The mock
+ * hedger makes them up only for a notification that gives none of them (docs/mock-hedger.md#defaults).
+ */
+export const CLASSIFYING_FIELDS = ["state_type", "last_seen_action", "action_status"] as const;
+
+/** What a generated notification (one that gives no classifying field) gets, in turn. */
+const GENERATED_ACTIONS = ["SendQuote", "RequestToClosePosition", "FillLimitOrderOpen", "RequestToCancelQuote", "LiquidatePosition"];
+const GENERATED_STATUSES = ["success", "seen", "failed"];
+
+type Classifying = Pick<NotificationResponse, (typeof CLASSIFYING_FIELDS)[number]>;
+
+/**
+ * The classifying fields of a new record: all three made up when `fields` gives none of them;
+ * otherwise null for each one it leaves out, so that the record is classified as the sender's
+ * fields alone would be (a "failed" without a last_seen_action stays a hedger error).
+ */
+function classifying(fields: Partial<NotificationResponse>, counter: number): Classifying {
+  if (CLASSIFYING_FIELDS.every((key) => fields[key] === undefined)) {
+    return {
+      state_type: "alert",
+      last_seen_action: GENERATED_ACTIONS[counter % GENERATED_ACTIONS.length],
+      action_status: GENERATED_STATUSES[counter % GENERATED_STATUSES.length],
+    };
+  }
+  return { state_type: null, last_seen_action: null, action_status: null };
+}
 
 /** Accounts differ only in checksum case. */
 export const accountKey = (account: string): string => account.toLowerCase();
@@ -12,7 +38,10 @@ export class NotificationRecords {
   private counter = 0;
   private lastTime = 0;
 
-  /** A wire record: id `mock-<n>`, a quote id, a strictly increasing modify_time, defaults for the rest. */
+  /**
+   * A wire record: id `mock-<n>`, a quote id, a strictly increasing modify_time, and defaults that
+   * cannot change how a client classifies it for the rest (docs/mock-hedger.md#defaults).
+   */
   make(fields: Partial<NotificationResponse> = {}): NotificationResponse {
     this.counter += 1;
     // Strictly increasing modify times keep "newer" unambiguous for clients.
@@ -26,13 +55,11 @@ export class NotificationRecords {
       counterparty_address: "0x0000000000000000000000000000000000000b0b",
       filled_amount_open: null,
       filled_amount_close: null,
-      last_seen_action: ACTIONS[this.counter % ACTIONS.length],
-      action_status: STATUSES[this.counter % STATUSES.length],
       failure_type: null,
       failure_message: null,
       error_code: null,
-      state_type: "alert",
       version: 1,
+      ...classifying(fields, this.counter),
       ...fields,
     };
   }

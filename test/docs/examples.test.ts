@@ -6,6 +6,7 @@ import { expect } from "chai";
 import { execFile } from "child_process";
 import fs from "fs";
 import path from "path";
+import ts from "typescript";
 import { REPO_ROOT, codeBlocks, docFiles, readDoc, type CodeBlock } from "./markdown";
 
 /** The info string that marks a block as compiled. GitHub still highlights it as TypeScript. */
@@ -30,15 +31,12 @@ const WITHOUT_EXAMPLES: Record<string, string> = {
 };
 const MINIMUM: Record<string, number> = { "README.md": 2 };
 
-/** The package's public import paths, mapped to their sources (the Hardhat 2 entry for ./hardhat). */
-const PATHS: Record<string, string[]> = {
-  "multiaccount-kit/notifications": ["src/notifications/index.ts"],
-  "multiaccount-kit/notifications/react": ["src/notifications/react/index.ts"],
-  "multiaccount-kit/hardhat/env": ["src/hardhat/env.ts"],
-  "multiaccount-kit/hardhat/addresses": ["src/hardhat/addresses.ts"],
-  "multiaccount-kit/mock-hedger": ["src/mock-hedger/index.ts"],
-  "multiaccount-kit/hardhat": ["src/hardhat/hardhat2/index.ts"],
-};
+/**
+ * The package's public import paths, mapped to their sources (the Hardhat 2 entry for ./hardhat):
+ * the "paths" of tsconfig.json, which the examples/ use too.
+ */
+const PATHS = (ts.readConfigFile(path.join(REPO_ROOT, "tsconfig.json"), ts.sys.readFile).config as { compilerOptions: { paths: Record<string, string[]> } })
+  .compilerOptions.paths;
 
 interface Example extends CodeBlock {
   doc: string;

@@ -1,4 +1,5 @@
-// Runs examples/redux-node as a user would, in its own process, against its own mock hedger.
+// Runs examples/redux-node as a user would, in its own process, against its own mock hedger. It
+// imports the package by its name; scripts/examples/from-source.cjs resolves that to src/.
 import { expect } from "chai";
 import * as path from "path";
 import { runProcess, type ExitedRun } from "../support/processes";
@@ -11,7 +12,11 @@ type Run = ExitedRun;
 
 /** The example must exit by itself; anything still holding the event loop shows up as a kill. */
 function runExample(args: string[] = []): Promise<Run> {
-  return runProcess(process.execPath, ["-r", "ts-node/register/transpile-only", EXAMPLE, ...args], { cwd: ROOT, limitMs: LIMIT_MS, onLimit: "kill" });
+  return runProcess(process.execPath, ["-r", "ts-node/register/transpile-only", "-r", "./scripts/examples/from-source.cjs", EXAMPLE, ...args], {
+    cwd: ROOT,
+    limitMs: LIMIT_MS,
+    onLimit: "kill",
+  });
 }
 
 /** The first column of every stdout line that starts with `word`. */

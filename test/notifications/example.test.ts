@@ -1,4 +1,5 @@
-// Runs examples/notifications-store as a user would, so that the README's example never rots.
+// Runs examples/notifications-store as a user would, so that the README's example never rots. It
+// imports the package by its name; scripts/examples/from-source.cjs resolves that to src/.
 import { expect } from "chai";
 import { spawnSync } from "child_process";
 import * as path from "path";
@@ -7,11 +8,15 @@ const root = path.resolve(__dirname, "../..");
 
 describe("examples/notifications-store", () => {
   it("fetches from its loopback hedger, prints the lists and exits 0", () => {
-    const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "examples/notifications-store/index.ts"], {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["-r", "ts-node/register/transpile-only", "-r", "./scripts/examples/from-source.cjs", "examples/notifications-store/index.ts"],
+      {
+        cwd: root,
+        encoding: "utf8",
+        timeout: 60_000,
+      }
+    );
     expect(run.stderr).to.equal("");
     expect(run.status).to.equal(0);
     const lines = run.stdout.trim().split("\n");

@@ -27,6 +27,27 @@ describe("the packed tarball: contents and package linters", () => {
     for (const file of new Set(linked)) expect(listing, file).to.include(`package/${file}`);
   });
 
+  it("holds the examples, importing the package by its name, and no build output of theirs", () => {
+    const listing = execFileSync("tar", ["-tzf", project.tarball], { encoding: "utf8" }).split("\n");
+    const examples = listing.filter((entry) => entry.startsWith("package/examples/")).sort();
+    expect(examples).to.deep.equal(
+      [
+        "package/examples/browser/app.ts",
+        "package/examples/browser/build.ts",
+        "package/examples/browser/index.html",
+        "package/examples/notifications-store/index.ts",
+        "package/examples/redux-node/index.ts",
+      ].sort()
+    );
+    const redux = fs.readFileSync(path.join(project.installed, "examples/redux-node/index.ts"), "utf8");
+    expect(redux).to.include('} from "multiaccount-kit/notifications";');
+    expect(redux).to.include('import { startMockHedger } from "multiaccount-kit/mock-hedger";');
+    for (const file of examples.filter((entry) => entry.endsWith(".ts"))) {
+      const text = fs.readFileSync(path.join(project.installed, file.slice("package/".length)), "utf8");
+      expect(text, file).to.not.match(/from "\.\.\/\.\.\/src/);
+    }
+  });
+
   it("publint: all good, no suggestion either", async () => {
     const ran = await runNode(project.dir, binScript(project.dir, "publint", "publint"), ["run", project.tarball, "--strict"]);
     expect(ran.code, ran.output).to.equal(0);

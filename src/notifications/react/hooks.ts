@@ -42,11 +42,12 @@ export function useVisibleNotifications(): NotificationDetails[] {
   return useSelector(selectVisibleNotifications);
 }
 
+/** The newest `modifyTime` ingested, as a unix-seconds string (`""` until the first). */
 export function useLastUpdateTimestamp(): string {
   return useSelector(selectLastUpdateTimestamp);
 }
 
-/** isNewNotification: set for a while after a visible notification arrived. */
+/** `isNewNotification`: set for a while after a visible notification arrived. */
 export function useNewNotification(): boolean {
   return useSelector(selectIsNewNotification);
 }
@@ -57,27 +58,27 @@ export function useNotificationsStatus(): ApiState {
 }
 
 /**
- * `(newNotificationFlagMs?) => void`: sets isNewNotification and lowers it after that many ms
- * (default DEFAULT_NEW_NOTIFICATION_FLAG_MS, 1000).
+ * A callback that sets isNewNotification and lowers it after `newNotificationFlagMs` (default
+ * DEFAULT_NEW_NOTIFICATION_FLAG_MS, 1000), as `setNewNotificationFlag` does.
  */
 export function useSetNewNotificationFlag(): (newNotificationFlagMs?: number) => void {
   const dispatch = useNotificationsDispatch();
   return useCallback((newNotificationFlagMs?: number) => dispatch(setNewNotificationFlag(newNotificationFlagMs)), [dispatch]);
 }
 
-/** `(n, "read" | "unread") => stored`: adds a notification to the list its status names. */
+/** A callback that adds a notification to the list its status names and returns it as stored, as `addNotification` does. */
 export function useNotificationAdderCallback(): (n: NotificationInput, status: "read" | "unread") => NotificationDetails {
   const dispatch = useNotificationsDispatch();
   return useCallback((n: NotificationInput, status: "read" | "unread") => dispatch(addNotification(n, status)), [dispatch]);
 }
 
-/** `(n) => void`: marks one notification as read, unless it already is. */
+/** A callback that marks one notification as read, unless it already is, as `markAsRead` does. */
 export function useMarkAsReadNotificationCallback(): (n: NotificationDetails) => void {
   const dispatch = useNotificationsDispatch();
   return useCallback((n: NotificationDetails) => dispatch(markAsRead(n)), [dispatch]);
 }
 
-/** `() => void`: marks every unread notification as read. */
+/** A callback that marks every unread notification as read, as `markAllAsRead` does. */
 export function useMarkAsReadAllNotificationsCallback(): () => void {
   const dispatch = useNotificationsDispatch();
   return useCallback(() => dispatch(markAllAsRead()), [dispatch]);

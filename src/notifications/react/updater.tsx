@@ -24,8 +24,8 @@ export function NotificationUpdater(props: NotificationUpdaterOptions): null {
 }
 
 /**
- * `useNotifications(account, fetchData, baseUrl, timestamp, thunkDispatch, appName?)`: fetches by
- * account and timestamp with getNotifications whenever those change and `fetchData` is set.
+ * Fetches with getNotifications when mounted and whenever an argument changes, while `fetchData` is
+ * set and `account` is not empty.
  */
 export function useNotifications(
   account: string | undefined,

@@ -120,28 +120,36 @@ export type NotificationsAction =
 
 const A = NotificationsActionType;
 
+/** Adds a notification to unread under the list rules; a match already read stays read unless this one is strictly newer. */
 export const addUnreadNotification = (n: NotificationDetails): AddUnreadNotificationAction => ({
   type: A.addUnreadNotification,
   payload: n,
 });
+/** Adds a notification to read under the list rules and takes it out of unread. */
 export const addReadNotification = (n: NotificationDetails): AddReadNotificationAction => ({
   type: A.addReadNotification,
   payload: n,
 });
+/** Replaces the unread list, without duplicates (the newest kept), and takes its items out of read. */
 export const setUnreadNotifications = (list: NotificationDetails[]): SetUnreadNotificationsAction => ({
   type: A.setUnreadNotifications,
   payload: list,
 });
+/** Replaces the read list, without duplicates (the newest kept), and takes its items out of unread. */
 export const setReadNotifications = (list: NotificationDetails[]): SetReadNotificationsAction => ({
   type: A.setReadNotifications,
   payload: list,
 });
+/** Moves one notification from unread to read; nothing happens if it is not unread. */
 export const readOneNotification = (n: NotificationDetails): ReadOneNotificationAction => ({
   type: A.readOneNotification,
   payload: n,
 });
+/** Moves every unread notification to read, partial fills included, in one update. */
 export const readAllNotifications = (): ReadAllNotificationsAction => ({ type: A.readAllNotifications });
+/** Sets `lastUpdateTimestamp` (unix seconds as a string) to this value, whatever it was. */
 export const updateTimestamp = (ts: string): UpdateTimestampAction => ({ type: A.updateTimestamp, payload: ts });
+/** Sets or lowers `isNewNotification` now, without the reset timer of `setNewNotificationFlag`. */
 export const updateIsNewNotification = (flag: boolean): UpdateIsNewNotificationAction => ({
   type: A.updateIsNewNotification,
   payload: flag,
@@ -161,8 +169,14 @@ export const notificationsFetchFailed = (message: string): FetchFailedAction => 
   type: A.fetchFailed,
   payload: { message },
 });
+/**
+ * Opens the live connection, or switches it to another account or URL: the serializable
+ * `notifications/connect`, acted on by the middleware, whose `dispatch` throws a
+ * NotificationsInputError for a bad payload.
+ */
 export const connectNotifications = (payload: ConnectNotificationsPayload): ConnectNotificationsAction => ({
   type: A.connect,
   payload: { ...payload },
 });
+/** Closes the live connection and stops reconnecting: the serializable `notifications/disconnect`. */
 export const disconnectNotifications = (): DisconnectNotificationsAction => ({ type: A.disconnect });

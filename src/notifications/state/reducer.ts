@@ -31,7 +31,10 @@ function withField<K extends keyof NotificationState>(state: NotificationState, 
   return state[key] === value ? state : { ...state, [key]: value };
 }
 
-/** The `notifications` slice. Pure: any state it returns is correct with or without warm indexes. */
+/**
+ * The reducer of the `notifications` slice (the root key must be `notifications`). Pure: any state
+ * it returns is correct with or without warm indexes.
+ */
 export function notificationsReducer(state: NotificationState = initialNotificationsState, action: { type: string }): NotificationState {
   const a = action as NotificationsAction;
   switch (a.type) {

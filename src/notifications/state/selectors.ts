@@ -29,26 +29,31 @@ const hiddenOf = memoizeOne((list: N[]) => list.filter(notInModal));
 const visibleOf = memoizeTwo((unread: N[], read: N[]) => mergeNewestFirst(shownOf(unread), shownOf(read)));
 const partialFillOf = memoizeTwo((unread: N[], read: N[]) => mergeNewestFirst(hiddenOf(unread), hiddenOf(read)));
 
+/** The whole slice, raw lists included. */
 export const selectNotificationsState = (state: NotificationsRootState): NotificationState => state.notifications;
 
 /** Unread notifications meant for the modal, newest first. */
-export const selectUnreadNotifications = (state: NotificationsRootState): N[] => shownOf(state.notifications.unreadNotifications);
+export const selectUnreadNotifications = (state: NotificationsRootState): NotificationDetails[] => shownOf(state.notifications.unreadNotifications);
 
 /** Read notifications meant for the modal, newest first. */
-export const selectReadNotifications = (state: NotificationsRootState): N[] => shownOf(state.notifications.readNotifications);
+export const selectReadNotifications = (state: NotificationsRootState): NotificationDetails[] => shownOf(state.notifications.readNotifications);
 
 /** Read and unread notifications not meant for the modal (partial fills), newest first. */
-export const selectPartialFillNotifications = (state: NotificationsRootState): N[] =>
+export const selectPartialFillNotifications = (state: NotificationsRootState): NotificationDetails[] =>
   partialFillOf(state.notifications.unreadNotifications, state.notifications.readNotifications);
 
 /** Read and unread notifications meant for the modal, combined newest first. */
-export const selectVisibleNotifications = (state: NotificationsRootState): N[] =>
+export const selectVisibleNotifications = (state: NotificationsRootState): NotificationDetails[] =>
   visibleOf(state.notifications.unreadNotifications, state.notifications.readNotifications);
 
+/** The newest `modifyTime` ingested, as a unix-seconds string (`""` until the first). */
 export const selectLastUpdateTimestamp = (state: NotificationsRootState): string => state.notifications.lastUpdateTimestamp;
 
+/** `isNewNotification`: set for a while after a visible notification arrived. */
 export const selectIsNewNotification = (state: NotificationsRootState): boolean => state.notifications.isNewNotification;
 
+/** The fetch status: `OK`, `LOADING` or `ERROR`. */
 export const selectNotificationsStatus = (state: NotificationsRootState): ApiState => state.notifications.notificationsStatus;
 
+/** The live connection's status: `idle`, `connecting`, `open`, `reconnecting` or `closed`. */
 export const selectConnectionStatus = (state: NotificationsRootState): ConnectionStatus => state.notifications.connectionStatus;

@@ -13,7 +13,7 @@ type Ungrouped = Omit<NotificationDetails, "notificationType" | "showInModal"> &
  */
 const LEGACY_LAST_SEEN_ACTIONS: ReadonlyMap<string, string> = new Map([["FailedToPutOnBinance", LastSeenAction.FAILED_TO_PUT_ON_EXCHANGE]]);
 
-/** Type and modal visibility from stateType, lastSeenAction and actionStatus. Returns a new object. */
+/** Sets the type and modal visibility from stateType, lastSeenAction and actionStatus, in a new object. */
 export function groupingNotification(n: Ungrouped): NotificationDetails {
   if (n.stateType === StateType.REPORT) {
     return { ...n, notificationType: NotificationType.PARTIAL_FILL, showInModal: false };
