@@ -206,7 +206,8 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
     // retries for about 7 s), and so does the step that meets it: the input checks read the manifest
     // too (the network's ProxyAdmin), before the implementation is deployed. Whichever step meets it
     // waits (test/hardhat/internal/tasks/manifest-lock.test.ts), never fails.
-    if (/Lock file|manifest lock/.test(result.output)) expect(result.stderr, result.output).to.match(/manifest lock (\S+\.lock|\(its path was not given\)) is held \([^)]+\): waiting for it/);
+    if (/Lock file|manifest lock/.test(result.output))
+      expect(result.stderr, result.output).to.match(/manifest lock (\S+\.lock|\(its path was not given\)) is held \([^)]+\): waiting for it/);
     expect(record(chain).multiAccountAddress).to.equal(expected);
     const sent = await transactionsFrom(chain.node, deployer, start);
     const creations = sent.filter((tx) => tx.to === null).map((tx) => tx.input);
