@@ -63,7 +63,7 @@ export const UPGRADE_TASK = task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the record
   ...commonTaskOptions({
     contract: "New implementation contract (default: multiAccount.contract, MultiAccount)",
     noCompile: "Don't compile before upgrading",
-    dryRun: "Only validate the upgrade (storage layout and upgrade safety); send nothing",
+    dryRun: "Only check the upgrade (its code against the current implementation's, storage layout, upgrade safety); send nothing",
   }),
   option("flag", "force", "Upgrade even if the proxy's current implementation already has the new implementation's compiled code"),
 ]);
