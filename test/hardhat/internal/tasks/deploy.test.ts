@@ -249,10 +249,10 @@ describe("deploy-multiaccount (in-process network)", function () {
       expect((await v2.getAccounts(user.address, 0, 10))[0].name).to.equal("kept");
     });
 
-    /** The deployer's nonce, the block number and the addresses file, to show that nothing was sent or written. */
+    /** The deployer's nonce, the block number, the addresses file and its folder (no send journal), to show that nothing was sent or written. */
     const chainState = async () => {
       const [deployer] = await env.hre.ethers.getSigners();
-      return [await deployer.getTransactionCount(), await env.hre.ethers.provider.getBlockNumber(), fs.readFileSync(file, "utf8")];
+      return [await deployer.getTransactionCount(), await env.hre.ethers.provider.getBlockNumber(), fs.readFileSync(file, "utf8"), fs.readdirSync(dir).sort()];
     };
     const nothingToUpgrade = (implementation: string | undefined) =>
       `Nothing to upgrade: the current implementation ${implementation} already has MultiAccount's compiled code. ` +
