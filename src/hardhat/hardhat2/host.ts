@@ -3,6 +3,7 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { TASK_COMPILE } from "hardhat/builtin-tasks/task-names";
 import { StackError } from "../errors";
 import { Chain } from "../internal/chains/reader";
+import { referencedRanges } from "../internal/compiler/deployed-code";
 import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host";
 import { browserUrlFor, routeForChain } from "./verification-routing";
 import { collectSecrets } from "../internal/output/redact";
@@ -111,13 +112,29 @@ export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
     compile: async () => {
       await hre.run(TASK_COMPILE, { quiet: true });
     },
+    ...hardhat2Artifacts(hre),
+    explorer: hardhat2Explorer(hre),
+    command: (task) => `npx hardhat ${task} --network ${hre.network.name}`,
+  };
+}
+
+/** What the tasks read from the artifacts. Hardhat 2 keeps the immutables' ranges in the build info, a large file: read only when asked. */
+function hardhat2Artifacts(hre: HardhatRuntimeEnvironment): Pick<Host, "contractFqn" | "deployedCode"> {
+  return {
     async contractFqn(name) {
       if (name.includes(":")) return name;
       const artifact = await hre.artifacts.readArtifact(name);
       return `${artifact.sourceName}:${artifact.contractName}`;
     },
-    explorer: hardhat2Explorer(hre),
-    command: (task) => `npx hardhat ${task} --network ${hre.network.name}`,
+    async deployedCode(name) {
+      const artifact = await hre.artifacts.readArtifact(name);
+      const fqn = `${artifact.sourceName}:${artifact.contractName}`;
+      const filledAtDeploy = async () => {
+        const output = (await hre.artifacts.getBuildInfo(fqn))?.output.contracts[artifact.sourceName]?.[artifact.contractName];
+        return referencedRanges(artifact.deployedLinkReferences, output?.evm.deployedBytecode.immutableReferences);
+      };
+      return { bytecode: artifact.deployedBytecode, filledAtDeploy };
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { NetworkConnection } from "hardhat/types/network";
 import { MissingPrivateKeyError, StackError } from "../errors.js";
 import { chainById } from "../internal/chains/table.js";
 import { Chain } from "../internal/chains/reader.js";
+import { referencedRanges } from "../internal/compiler/deployed-code.js";
 import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host.js";
 import { collectSecrets, mergeSecrets } from "../internal/output/redact.js";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
@@ -171,15 +172,27 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
     compile: async () => {
       await hre.tasks.getTask("build").run({ quiet: true, noTests: true, defaultBuildProfile: "production" });
     },
+    ...hardhat3Artifacts(hre),
+    explorer: hardhat3Explorer(hre, connection.networkName, networkConfig?.type === "edr-simulated"),
+    command: (task) => `npx hardhat ${task} --network ${connection.networkName}`,
+  };
+  return { host, connection };
+}
+
+/** What the tasks read from the artifacts. Hardhat 3's artifacts list the immutables' ranges themselves. */
+function hardhat3Artifacts(hre: HardhatRuntimeEnvironment): Pick<Host, "contractFqn" | "deployedCode"> {
+  return {
     async contractFqn(contractName) {
       if (contractName.includes(":")) return contractName;
       const artifact = await hre.artifacts.readArtifact(contractName);
       return `${artifact.sourceName}:${artifact.contractName}`;
     },
-    explorer: hardhat3Explorer(hre, connection.networkName, networkConfig?.type === "edr-simulated"),
-    command: (task) => `npx hardhat ${task} --network ${connection.networkName}`,
+    async deployedCode(contractName) {
+      const artifact = await hre.artifacts.readArtifact(contractName);
+      const ranges = referencedRanges(artifact.deployedLinkReferences, artifact.immutableReferences);
+      return { bytecode: artifact.deployedBytecode, filledAtDeploy: async () => ranges };
+    },
   };
-  return { host, connection };
 }
 
 /** Hardhat 3 has one stack: ethers 6 through @nomicfoundation/hardhat-ethers 4, and hardhat-upgrades 4.x. */

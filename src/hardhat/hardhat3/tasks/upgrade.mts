@@ -1,7 +1,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { TASK_UPGRADE_MULTIACCOUNT } from "../../constants.js";
 import { upgradeMultiAccount } from "../../internal/tasks/upgrade.js";
-import { commonOptions } from "../../internal/tasks/options.js";
+import { upgradeOptions } from "../../internal/tasks/options.js";
 import { hardhat3NetworkName } from "../host.mjs";
 import { runOnHardhat3, secondsOption } from "../run.mjs";
 import type { UPGRADE_TASK } from "../../internal/tasks/definitions.js";
@@ -11,7 +11,7 @@ export default async function upgradeTask(args: Hardhat3TaskArgs<typeof UPGRADE_
   return runOnHardhat3(TASK_UPGRADE_MULTIACCOUNT, hre, { needsSigner: true }, (host, progress) =>
     upgradeMultiAccount(
       host,
-      commonOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, hre.config.multiAccount, hre.config.paths.root, hardhat3NetworkName(hre)),
+      upgradeOptions({ ...args, verifyDelay: secondsOption(args.verifyDelay) }, hre.config.multiAccount, hre.config.paths.root, hardhat3NetworkName(hre)),
       {
         progress,
       }

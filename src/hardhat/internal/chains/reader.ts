@@ -61,8 +61,13 @@ export class Chain {
     return Number(await this.request<string>("reading the chain id", "eth_chainId"));
   }
 
+  /** The runtime code at `address`, 0x-prefixed ("0x" where there is none). */
+  code(address: string): Promise<string> {
+    return this.request<string>(`reading the code at ${address}`, "eth_getCode", [address, "latest"]);
+  }
+
   async hasCode(address: string): Promise<boolean> {
-    const code = await this.request<string>(`reading the code at ${address}`, "eth_getCode", [address, "latest"]);
+    const code = await this.code(address);
     return code !== "0x" && code !== "0x0" && code !== "";
   }
 

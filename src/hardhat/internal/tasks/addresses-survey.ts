@@ -1,7 +1,9 @@
 // addresses:show --all-networks: every configured network's multiAccountAddress side by side, read
 // from its addresses file, with the chain id and whether that address has code there, and a flag on the
-// networks whose address differs from the one most of them record. Reads only: nothing is written
-// and no addresses file is created.
+// networks whose address differs from the one most of them record; with one addresses file for every
+// network, that address once, with its code on the networks that answer. The summary counts only the
+// networks that answered and names the others. Reads only: nothing is written and no addresses file
+// is created.
 import { readAddresses, type AddressesFile } from "../../addresses";
 import { createLogger, printTable, type Logger } from "../output/log";
 import { NETWORK_TOKEN, addressesFileFor } from "../files/addresses-path";
@@ -37,7 +39,12 @@ export interface NetworkSurveyRow {
 export interface NetworkSurvey {
   /** The addresses file's path, NETWORK_TOKEN left in. */
   addressesFile: string;
-  /** The address most networks record (ties: the first configured), when any does. */
+  /** No NETWORK_TOKEN in the path: one addresses file serves every network. */
+  shared: boolean;
+  /**
+   * The address most reachable networks record (ties: the first configured); when no reachable
+   * network records one, the address most networks record; undefined when none does.
+   */
   reference?: string;
   networks: NetworkSurveyRow[];
 }
@@ -88,31 +95,125 @@ async function surveyOne(
   }
 }
 
-/** The address most rows record, first configured on a tie; marks the rows that differ from it. */
-function flagDifferences(rows: NetworkSurveyRow[]): string | undefined {
+/** The node answered (it gave its chain id): only such networks count in the summary. */
+function answered(row: NetworkSurveyRow): boolean {
+  return row.chainId !== undefined;
+}
+
+function records(row: NetworkSurveyRow, address: string): boolean {
+  return row.multiAccountAddress?.toLowerCase() === address.toLowerCase();
+}
+
+/** The address most of `rows` record, first configured on a tie. */
+function mostRecorded(rows: NetworkSurveyRow[]): string | undefined {
   const counts = new Map<string, number>();
   for (const r of rows)
     if (r.multiAccountAddress !== undefined && ADDRESS.test(r.multiAccountAddress))
       counts.set(r.multiAccountAddress.toLowerCase(), (counts.get(r.multiAccountAddress.toLowerCase()) ?? 0) + 1);
   let reference: string | undefined;
   for (const [address, count] of counts) if (reference === undefined || count > counts.get(reference)!) reference = address;
-  if (reference === undefined) return undefined;
-  for (const r of rows) r.differs = r.multiAccountAddress !== undefined && r.multiAccountAddress.toLowerCase() !== reference;
-  return rows.find((r) => r.multiAccountAddress?.toLowerCase() === reference)!.multiAccountAddress;
+  return reference === undefined ? undefined : rows.find((r) => records(r, reference))!.multiAccountAddress;
 }
 
-function summary(survey: NetworkSurvey): string {
-  const { reference, networks } = survey;
-  if (reference === undefined) return "No network's addresses file holds a multiAccountAddress.";
-  const differing = networks.filter((r) => r.differs).map((r) => r.network);
-  const same = networks.filter((r) => r.multiAccountAddress?.toLowerCase() === reference.toLowerCase()).length;
+/** The address most reachable rows record (else most rows); marks every row that records another. */
+function flagDifferences(rows: NetworkSurveyRow[]): string | undefined {
+  const reference = mostRecorded(rows.filter(answered)) ?? mostRecorded(rows);
+  if (reference !== undefined) for (const r of rows) r.differs = r.multiAccountAddress !== undefined && !records(r, reference);
+  return reference;
+}
+
+/** "mainnet, base (connection refused); nourl (no JSON-RPC URL)": the networks, grouped by why. */
+function namesByReason(rows: NetworkSurveyRow[]): string {
+  const groups = new Map<string, string[]>();
+  for (const r of rows) {
+    const why = r.note ?? r.code;
+    groups.set(why, [...(groups.get(why) ?? []), r.network]);
+  }
+  return [...groups].map(([why, names]) => `${names.join(", ")} (${why})`).join("; ");
+}
+
+/** The networks left out of the summary, named: those whose node did not answer, and those not asked. */
+function uncheckedLines(rows: NetworkSurveyRow[]): string[] {
+  const unreachable = rows.filter((r) => r.code === "unreachable");
+  const notAsked = rows.filter((r) => !answered(r) && r.code !== "unreachable");
+  const lines: string[] = [];
+  if (unreachable.length > 0) lines.push(`Unreachable, not checked (${unreachable.length}): ${namesByReason(unreachable)}.`);
+  if (notAsked.length > 0) lines.push(`Not asked (${notAsked.length}): ${namesByReason(notAsked)}.`);
+  return lines;
+}
+
+/** With an addresses file per network: whether the reachable networks agree, then the others named. */
+function perNetworkSummary({ reference, networks }: NetworkSurvey): string[] {
+  const reached = networks.filter(answered);
+  const lines: string[] = [];
+  if (reference === undefined) lines.push("No network's addresses file holds a multiAccountAddress.");
+  else if (reached.length === 0) lines.push("No network answered: no recorded multiAccountAddress was checked on a chain.");
+  else if (mostRecorded(reached) === undefined) lines.push(`No reachable network's addresses file holds a multiAccountAddress (${reached.length} reachable).`);
+  else {
+    const same = reached.filter((r) => records(r, reference)).length;
+    const differing = reached.filter((r) => r.differs).map((r) => r.network);
+    lines.push(
+      differing.length === 0
+        ? `Every reachable network that records a multiAccountAddress records ${reference} (${same} of ${reached.length} reachable).`
+        : `${differing.length} reachable network(s) differ from ${reference} (recorded on ${same} of ${reached.length} reachable): ${differing.join(", ")}.`
+    );
+  }
   const missing = networks.filter((r) => r.code === "NO CODE").map((r) => r.network);
-  const lines =
-    differing.length === 0
-      ? [`Every network that records a multiAccountAddress records ${reference} (${same} of ${networks.length}).`]
-      : [`${differing.length} network(s) differ from ${reference} (recorded on ${same} of ${networks.length}): ${differing.join(", ")}.`];
   if (missing.length > 0) lines.push(`No code at the recorded address on: ${missing.join(", ")}.`);
-  return lines.join("\n");
+  return [...lines, ...uncheckedLines(networks)];
+}
+
+function printPerNetwork(log: Logger, survey: NetworkSurvey): void {
+  const code = (r: NetworkSurveyRow) => (r.note === undefined ? r.code : r.code === "not checked" ? r.note : `${r.code}: ${r.note}`);
+  printTable(log, [
+    ["network", "chain", "multiAccountAddress", "code", ""],
+    ...survey.networks.map((r) => [
+      r.network,
+      r.chainId === undefined ? "?" : String(r.chainId),
+      r.multiAccountAddress ?? "(none)",
+      code(r),
+      r.differs ? "DIFFERS" : "",
+    ]),
+  ]);
+  for (const line of perNetworkSummary(survey)) log.info(line);
+}
+
+/** What the one addresses file holds: its multiAccountAddress, or why there is none to check. */
+type SharedRecord = { address: string } | { missing: string };
+
+function readShared(file: string): SharedRecord {
+  try {
+    const address = readAddresses(file)?.multiAccountAddress;
+    if (address === undefined || address === "") return { missing: "no multiAccountAddress" };
+    return ADDRESS.test(address) ? { address } : { missing: `multiAccountAddress "${address}" is not an address` };
+  } catch (error) {
+    return { missing: (error as Error).message };
+  }
+}
+
+/** One addresses file for every network: its address once, with its code on each network that answered. */
+function printShared(log: Logger, survey: NetworkSurvey, record: SharedRecord): void {
+  const reached = survey.networks.filter(answered);
+  const withCode = reached.filter((r) => r.code === "yes");
+  const noCode = reached.filter((r) => r.code === "NO CODE");
+  const on = (rows: NetworkSurveyRow[]) => rows.map((r) => `${r.network} (${r.chainId})`).join(", ");
+  const found = [withCode.length > 0 ? `yes on ${on(withCode)}` : "", noCode.length > 0 ? `NO CODE on ${on(noCode)}` : ""].filter((part) => part !== "");
+  const cell = "missing" in record ? record.missing : reached.length === 0 ? "not checked: no network answered" : found.join("; ");
+  printTable(log, [
+    ["networks", "multiAccountAddress", "code"],
+    [`every network (${survey.networks.length})`, "address" in record ? record.address : "(none)", cell],
+  ]);
+  if ("missing" in record) {
+    log.info(`Nothing to check on a chain: ${record.missing}.`);
+    return;
+  }
+  const elsewhere = noCode.length > 0 ? `; no code on: ${noCode.map((r) => r.network).join(", ")}` : "";
+  log.info(
+    reached.length === 0
+      ? `${record.address} was not checked: no network answered.`
+      : `${record.address} has code on ${withCode.length} of ${reached.length} reachable network(s)${elsewhere}.`
+  );
+  for (const line of uncheckedLines(survey.networks)) log.info(line);
 }
 
 export interface SurveyOptions {
@@ -131,26 +232,19 @@ export async function showAllNetworks(
   const log = createLogger(secrets, effects.logger);
   const rows = await Promise.all(targets.map((target) => surveyOne(target, options.addressesFile, effects.transport ?? httpTransport)));
   for (const row of rows) if (row.note !== undefined) row.note = redact(row.note, secrets);
-  const survey: NetworkSurvey = { addressesFile: options.addressesFile, networks: rows };
+  const shared = !options.addressesFile.includes(NETWORK_TOKEN);
+  const survey: NetworkSurvey = { addressesFile: options.addressesFile, shared, networks: rows };
   const reference = flagDifferences(rows);
   if (reference !== undefined) survey.reference = reference;
   if (options.json) {
     log.info(JSON.stringify(survey, null, 2));
     return survey;
   }
-  const shared = !options.addressesFile.includes(NETWORK_TOKEN);
   log.info(
-    `multiAccountAddress on every configured network (${shared ? "one addresses file for all of them" : "an addresses file per network"}: ${options.addressesFile})`
+    `multiAccountAddress on every configured network (${shared ? "one addresses file serves every network" : "an addresses file per network"}: ${options.addressesFile})`
   );
-  if (rows.length === 0) {
-    log.info("(no networks configured besides the in-process one)");
-    return survey;
-  }
-  const code = (r: NetworkSurveyRow) => (r.note === undefined ? r.code : r.code === "not checked" ? r.note : `${r.code}: ${r.note}`);
-  printTable(log, [
-    ["network", "chain", "multiAccountAddress", "code", ""],
-    ...rows.map((r) => [r.network, r.chainId === undefined ? "?" : String(r.chainId), r.multiAccountAddress ?? "(none)", code(r), r.differs ? "DIFFERS" : ""]),
-  ]);
-  log.info(summary(survey));
+  if (rows.length === 0) log.info("(no networks configured besides the in-process one)");
+  else if (shared) printShared(log, survey, readShared(options.addressesFile));
+  else printPerNetwork(log, survey);
   return survey;
 }

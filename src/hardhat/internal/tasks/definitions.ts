@@ -59,15 +59,14 @@ export const DEPLOY_TASK = task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount 
   option("string", "salt", "Label of a --deterministic deployment (default: MultiAccount)"),
 ]);
 
-export const UPGRADE_TASK = task(
-  TASK_UPGRADE_MULTIACCOUNT,
-  "Upgrades the recorded MultiAccount proxy to a new implementation",
-  commonTaskOptions({
+export const UPGRADE_TASK = task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a new implementation", [
+  ...commonTaskOptions({
     contract: "New implementation contract (default: multiAccount.contract, MultiAccount)",
     noCompile: "Don't compile before upgrading",
-    dryRun: "Only validate the upgrade (storage layout and upgrade safety); send nothing",
-  })
-);
+    dryRun: "Only check the upgrade (its code against the current implementation's, storage layout, upgrade safety); send nothing",
+  }),
+  option("flag", "force", "Upgrade even if the proxy's current implementation already has the new implementation's compiled code"),
+]);
 
 export const ADDRESSES_SHOW_TASK = task(TASK_ADDRESSES_SHOW, "Shows the addresses file, with explorer links and contracts missing on this network", [
   addressesFile,

@@ -3,6 +3,7 @@
 // Hardhat 2 entry builds one from `hre` (hardhat2-host.ts); the logic in deploy.ts, upgrade.ts and
 // show.ts sees only this.
 import type { Chain } from "../chains/reader";
+import type { CompiledCode } from "../compiler/deployed-code";
 import type { RpcSession } from "../rpc/session";
 import type { Stack } from "../stack/types";
 import { urlOrigin } from "../output/redact";
@@ -60,6 +61,8 @@ export interface Host {
   compile(): Promise<void>;
   /** `path/File.sol:Name` for a bare or fully qualified contract name. */
   contractFqn(name: string): Promise<string>;
+  /** A compiled contract's runtime code, from its artifact (a bare or fully qualified name). */
+  deployedCode(name: string): Promise<CompiledCode>;
   readonly explorer: Explorer;
   /** How the user runs a task of ours on this network, for "Next:" hints. */
   command(task: string): string;

@@ -4,7 +4,8 @@ import type { MultiAccountConfig } from "../../config";
 import { InputError } from "../../errors";
 import { addressesFileFor } from "../files/addresses-path";
 import type { DeployOptions } from "./deploy";
-import type { CommonTaskArgs, DEPLOY_TASK, TaskArgs } from "./definitions";
+import type { CommonTaskArgs, DEPLOY_TASK, TaskArgs, UPGRADE_TASK } from "./definitions";
+import type { UpgradeOptions } from "./upgrade";
 
 /**
  * --addresses-file relative to the project root, else the config's (already resolved) file; a
@@ -43,4 +44,8 @@ export function deployOptions(args: TaskArgs<typeof DEPLOY_TASK>, config: MultiA
     deterministic: args.deterministic,
     salt: args.salt,
   };
+}
+
+export function upgradeOptions(args: TaskArgs<typeof UPGRADE_TASK>, config: MultiAccountConfig, root: string, network: string): UpgradeOptions {
+  return { ...commonOptions(args, config, root, network), force: args.force };
 }

@@ -1,9 +1,11 @@
-// upgrade-multiaccount: validates the new implementation's storage layout against the recorded
-// proxy, upgrades it, and verifies the new implementation.
+// upgrade-multiaccount: checks that the new implementation's code is not the one the recorded proxy
+// already runs, validates its storage layout against the proxy, upgrades it, and verifies the new
+// implementation.
 import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
 import { InputError, MultiAccountKitError } from "../../errors";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
+import { isCompiledCode } from "../compiler/deployed-code";
 import { addressLink } from "../output/log";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
 import type { StackFactory } from "../stack/types";
@@ -17,6 +19,8 @@ export interface UpgradeOptions {
   dryRun: boolean;
   /** Skip the compile that runs first (`--no-compile`). */
   noCompile?: boolean;
+  /** Upgrade even when the current implementation already has the new one's compiled code. */
+  force?: boolean;
 }
 
 export interface UpgradeResult {
@@ -54,26 +58,13 @@ interface UpgradePlan {
   factory: StackFactory;
 }
 
-/** Every check, the compile, the factory and the upgrade validation, before anything is sent; undefined on a dry run. */
+/**
+ * Every check, the compile, the factory, the code comparison and the upgrade validation, before
+ * anything is sent; undefined on a dry run, and when the proxy already runs the new implementation's code.
+ */
 async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan | undefined> {
   const { stack, log, progress } = run;
-  const file = options.addressesFile;
-  const network = host.network;
-  const deployHint = `deploy first with \`${host.command(TASK_DEPLOY_MULTIACCOUNT)}\``;
-
-  progress.step = "checking the recorded proxy";
-  const proxy = requireAddress(
-    stack,
-    "MultiAccount proxy address",
-    run.addresses.multiAccountAddress,
-    `Set "multiAccountAddress" in ${file}, or ${deployHint}.`
-  );
-  if (!(await host.chain.hasCode(proxy))) {
-    throw new InputError(
-      `The MultiAccount proxy ${proxy} recorded in ${file} has no code on "${network.name}" (chain ${run.chainId}). ` + `Check --network, or ${deployHint}.`
-    );
-  }
-  const oldImplementation = stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));
+  const { proxy, oldImplementation } = await recordedProxy(host, run, options.addressesFile);
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -84,9 +75,10 @@ async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions)
     throw new InputError(`Cannot load contract "${options.contract}" (${error.message.split("\n")[0]}). Check --contract.`);
   });
 
-  log.info(`Network:            ${network.name} (chain ${run.chainId})`);
+  log.info(`Network:            ${host.network.name} (chain ${run.chainId})`);
   log.info(`Proxy:              ${proxy}${addressLink(run.browserUrl, proxy)}`);
   log.info(`Old implementation: ${oldImplementation}${addressLink(run.browserUrl, oldImplementation)}`);
+  if (!(await worthUpgrading(host, run, options, oldImplementation))) return undefined;
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
   progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
   try {
@@ -101,6 +93,43 @@ async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions)
     return undefined;
   }
   return { proxy, oldImplementation, factory };
+}
+
+/** The proxy the addresses file records, which must have code here, and its current implementation (ERC-1967 slot). */
+async function recordedProxy(host: Host, run: RunContext, file: string): Promise<{ proxy: string; oldImplementation: string }> {
+  const { stack, progress } = run;
+  const deployHint = `deploy first with \`${host.command(TASK_DEPLOY_MULTIACCOUNT)}\``;
+  progress.step = "checking the recorded proxy";
+  const proxy = requireAddress(
+    stack,
+    "MultiAccount proxy address",
+    run.addresses.multiAccountAddress,
+    `Set "multiAccountAddress" in ${file}, or ${deployHint}.`
+  );
+  if (!(await host.chain.hasCode(proxy))) {
+    throw new InputError(
+      `The MultiAccount proxy ${proxy} recorded in ${file} has no code on "${host.network.name}" (chain ${run.chainId}). ` +
+        `Check --network, or ${deployHint}.`
+    );
+  }
+  return { proxy, oldImplementation: stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT)) };
+}
+
+/**
+ * False, after saying so, when the current implementation's code is the new one's as compiled (but
+ * for library links and immutables): such an upgrade would only spend gas. `--force` sends it anyway.
+ */
+async function worthUpgrading(host: Host, run: RunContext, options: UpgradeOptions, current: string): Promise<boolean> {
+  run.progress.step = `comparing the code of ${current} with ${options.contract}'s`;
+  const compiled = await host.deployedCode(options.contract);
+  if (!(await isCompiledCode(await host.chain.code(current), compiled))) return true;
+  const same = `the current implementation ${current} already has ${options.contract}'s compiled code`;
+  if (options.force) {
+    run.log.warn(`--force: ${same}; ${options.dryRun ? "without --dry-run it would be upgraded" : "upgrading"} to it anyway.`);
+    return true;
+  }
+  run.log.info(`Nothing to upgrade: ${same}. Nothing was sent (pass --force to upgrade anyway).`);
+  return false;
 }
 
 /** After the upgrade: the new implementation read from the proxy, the gas and verification. A failure here is a warning. */

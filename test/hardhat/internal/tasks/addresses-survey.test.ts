@@ -1,6 +1,8 @@
-// addresses:show --all-networks without Hardhat: each network's record read (one record per network
-// through {network}, or one for all), its node asked over real JSON-RPC on loopback, and the
-// networks that differ flagged. The plugin's tasks on real nodes: deterministic.test.ts and the host tests.
+// addresses:show --all-networks: each network's addresses file read (one per network through
+// {network}, or one for all), its node asked over real JSON-RPC on loopback (stubs, and this
+// repository's in-process Hardhat network served over HTTP), the networks that differ flagged, and
+// the summary counting only the networks that answered. The task on real nodes from the CLI:
+// deterministic.test.ts and the host tests.
 import { expect } from "chai";
 import fs from "fs";
 import http from "http";
@@ -13,6 +15,10 @@ import { resolveMultiAccountConfig } from "../../../../src/hardhat/config";
 import { InputError } from "../../../../src/hardhat/errors";
 import type { Logger } from "../../../../src/hardhat/internal/output/log";
 import { listenOnLoopback, type Loopback } from "../../../support/loopback";
+import { freePort } from "../../../support/processes";
+import { TASK_NODE_CREATE_SERVER } from "hardhat/builtin-tasks/task-names";
+import type { JsonRpcServer } from "hardhat/types/builtin-tasks/node";
+import { useRootEnvironment } from "../../helpers/environment";
 
 const A = "0x" + "aa".repeat(20);
 const B = "0x" + "bb".repeat(20);
@@ -92,7 +98,7 @@ describe("addresses:show --all-networks (the survey)", () => {
     expect(text).to.match(/an addresses file per network: .*\{network\}/);
     expect(text).to.match(new RegExp(`^mode +34443 +${B} +NO CODE +DIFFERS$`, "m"));
     expect(text).to.match(new RegExp(`^bsc +56 +${A} +yes$`, "m"));
-    expect(text).to.include(`1 network(s) differ from ${A} (recorded on 2 of 3): mode.`);
+    expect(text).to.include(`1 reachable network(s) differ from ${A} (recorded on 2 of 3 reachable): mode.`);
     expect(text).to.include("No code at the recorded address on: mode.");
     expect(text).to.not.include(SECRET);
   });
@@ -102,7 +108,7 @@ describe("addresses:show --all-networks (the survey)", () => {
     const log = capture();
     const survey = await showAllNetworks(targets().slice(0, 2), { addressesFile: pattern(), json: false }, { logger: log });
     expect(survey.networks.every((r) => !r.differs)).to.equal(true);
-    expect(log.lines.join("\n")).to.include(`Every network that records a multiAccountAddress records ${A} (2 of 2).`);
+    expect(log.lines.join("\n")).to.include(`Every reachable network that records a multiAccountAddress records ${A} (2 of 2 reachable).`);
   });
 
   it("a network without a record, one with a corrupt record, one unreachable: each said, the others still shown, no file created or changed", async () => {
@@ -143,22 +149,104 @@ describe("addresses:show --all-networks (the survey)", () => {
     expect(log.lines.join("\n")).to.match(new RegExp(`^down +\\? +${B} +unreachable: connection refused +DIFFERS$`, "m"));
   });
 
-  it("one record for every network (no {network} in the path): the same address, read on each chain", async () => {
-    const file = path.join(dir, "addresses.json");
-    fs.writeFileSync(file, JSON.stringify({ multiAccountAddress: A }));
-    const log = capture();
-    const survey = await showAllNetworks(targets(), { addressesFile: file, json: false }, { logger: log });
-    expect(survey.networks.map((r) => r.code)).to.deep.equal(["yes", "yes", "NO CODE"]);
-    expect(survey.networks.every((r) => r.file === file && !r.differs)).to.equal(true);
-    expect(log.lines[0]).to.include(`one addresses file for all of them: ${file}`);
-  });
-
   it("--json prints the survey as JSON", async () => {
     write("bsc", { multiAccountAddress: A });
     const log = capture();
     const survey = await showAllNetworks(targets().slice(0, 1), { addressesFile: pattern(), json: true }, { logger: log });
     expect(JSON.parse(log.lines.join("\n"))).to.deep.equal(JSON.parse(JSON.stringify(survey)));
     expect(survey.reference).to.equal(A);
+  });
+
+  describe("with this repository's Hardhat network answering (served over HTTP), two that do not and one not asked", () => {
+    const env = useRootEnvironment();
+    let server: JsonRpcServer;
+    let hardhatUrl: string;
+    let refused: string;
+
+    before(async () => {
+      server = (await env.hre.run(TASK_NODE_CREATE_SERVER, { hostname: "127.0.0.1", port: 0, provider: env.hre.network.provider })) as JsonRpcServer;
+      hardhatUrl = `http://127.0.0.1:${(await server.listen()).port}`;
+      await env.hre.network.provider.request({ method: "hardhat_setCode", params: [A, "0x6080604052"] });
+      refused = `http://127.0.0.1:${await freePort()}`;
+    });
+    after(() => server?.close());
+
+    /** localhost (31337) and bsc (56) have code at A, mode (34443) has none; mainnet and base refuse; nourl has no URL. */
+    const sixNetworks = (): SurveyTarget[] => [
+      { network: "localhost", url: hardhatUrl },
+      { network: "bsc", url: bsc.url },
+      { network: "mode", url: mode.url },
+      { network: "mainnet", url: refused },
+      { network: "base", url: refused },
+      { network: "nourl", unread: "no JSON-RPC URL" },
+    ];
+
+    it("one addresses file (no {network}): its address shown once, its code on the networks that answer, only those counted, the others named", async () => {
+      const file = path.join(dir, "addresses.json");
+      fs.writeFileSync(file, JSON.stringify({ multiAccountAddress: A }));
+      const log = capture();
+      const survey = await showAllNetworks(sixNetworks(), { addressesFile: file, json: false }, { logger: log });
+      expect(log.lines).to.deep.equal([
+        `multiAccountAddress on every configured network (one addresses file serves every network: ${file})`,
+        `networks           multiAccountAddress                         code`,
+        `-----------------  ------------------------------------------  ${"-".repeat(59)}`,
+        `every network (6)  ${A}  yes on localhost (31337), bsc (56); NO CODE on mode (34443)`,
+        `${A} has code on 2 of 3 reachable network(s); no code on: mode.`,
+        `Unreachable, not checked (2): mainnet, base (connection refused).`,
+        `Not asked (1): nourl (no JSON-RPC URL).`,
+      ]);
+      expect(survey).to.include({ shared: true, reference: A });
+      expect(survey.networks.map((r) => [r.network, r.chainId, r.code])).to.deep.equal([
+        ["localhost", 31337, "yes"],
+        ["bsc", 56, "yes"],
+        ["mode", 34443, "NO CODE"],
+        ["mainnet", undefined, "unreachable"],
+        ["base", undefined, "unreachable"],
+        ["nourl", undefined, "not checked"],
+      ]);
+    });
+
+    it("one addresses file without a multiAccountAddress: said once, nothing counted", async () => {
+      const file = path.join(dir, "addresses.json");
+      fs.writeFileSync(file, JSON.stringify({ protocolAddress: B }));
+      const log = capture();
+      await showAllNetworks(sixNetworks(), { addressesFile: file, json: false }, { logger: log });
+      expect(log.lines.slice(3)).to.deep.equal([
+        `every network (6)  (none)               no multiAccountAddress`,
+        `Nothing to check on a chain: no multiAccountAddress.`,
+      ]);
+    });
+
+    it("an addresses file per network: a row each; the summary compares the networks that answer, whatever the others record, and names those", async () => {
+      // The three that cannot be checked record B, the majority of all six: the reachable majority, A, is still the reference.
+      for (const [network, address] of [
+        ["localhost", A],
+        ["bsc", A],
+        ["mode", B],
+        ["mainnet", B],
+        ["base", B],
+      ])
+        write(network, { multiAccountAddress: address });
+      write("nourl", { multiAccountAddress: B });
+      const log = capture();
+      const survey = await showAllNetworks(sixNetworks(), { addressesFile: pattern(), json: false }, { logger: log });
+      expect(log.lines).to.deep.equal([
+        `multiAccountAddress on every configured network (an addresses file per network: ${pattern()})`,
+        `network    chain  multiAccountAddress                         code`,
+        `---------  -----  ------------------------------------------  -------------------------------  -------`,
+        `localhost  31337  ${A}  yes`,
+        `bsc        56     ${A}  yes`,
+        `mode       34443  ${B}  NO CODE                          DIFFERS`,
+        `mainnet    ?      ${B}  unreachable: connection refused  DIFFERS`,
+        `base       ?      ${B}  unreachable: connection refused  DIFFERS`,
+        `nourl      ?      ${B}  no JSON-RPC URL                  DIFFERS`,
+        `1 reachable network(s) differ from ${A} (recorded on 2 of 3 reachable): mode.`,
+        `No code at the recorded address on: mode.`,
+        `Unreachable, not checked (2): mainnet, base (connection refused).`,
+        `Not asked (1): nourl (no JSON-RPC URL).`,
+      ]);
+      expect(survey).to.include({ shared: false, reference: A });
+    });
   });
 
   it("{network} in the addresses file stands for the network's name, and a name cannot leave the folder", () => {

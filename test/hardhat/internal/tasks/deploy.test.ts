@@ -243,9 +243,56 @@ describe("deploy-multiaccount (in-process network)", function () {
       expect(result!.implementation).to.equal(await env.hre.upgrades.erc1967.getImplementationAddress(deployed.proxy));
       expect(log.text()).to.include(`Old implementation: ${deployed.implementation}`);
       expect(log.text()).to.include(`New implementation: ${result!.implementation}`);
+      expect(log.text()).to.not.include("Nothing to upgrade");
       const v2 = await env.hre.ethers.getContractAt("MultiAccountV2", deployed.proxy);
       expect(await v2.version()).to.equal("2");
       expect((await v2.getAccounts(user.address, 0, 10))[0].name).to.equal("kept");
+    });
+
+    /** The deployer's nonce, the block number, the addresses file and its folder (no send journal), to show that nothing was sent or written. */
+    const chainState = async () => {
+      const [deployer] = await env.hre.ethers.getSigners();
+      return [await deployer.getTransactionCount(), await env.hre.ethers.provider.getBlockNumber(), fs.readFileSync(file, "utf8"), fs.readdirSync(dir).sort()];
+    };
+    const nothingToUpgrade = (implementation: string | undefined) =>
+      `Nothing to upgrade: the current implementation ${implementation} already has MultiAccount's compiled code. ` +
+      `Nothing was sent (pass --force to upgrade anyway).`;
+
+    it("to the implementation the proxy already runs: says there is nothing to upgrade, sends nothing, leaves the addresses file alone", async () => {
+      const before = await chainState();
+      const log = captureLogger();
+      expect(await upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions({ contract: "MultiAccount" }), { logger: log })).to.equal(undefined);
+      expect(await chainState(), "a transaction was sent, or the addresses file changed").to.deep.equal(before);
+      expect(log.lines).to.include(nothingToUpgrade(deployed.implementation));
+      expect(log.lines).to.include(`Old implementation: ${deployed.implementation}`);
+      expect(log.text()).to.not.include("Validation passed.");
+      expect(await env.hre.upgrades.erc1967.getImplementationAddress(deployed.proxy)).to.equal(deployed.implementation);
+    });
+
+    it("--dry-run to the implementation the proxy already runs says the same", async () => {
+      const before = await chainState();
+      const log = captureLogger();
+      expect(await upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions({ contract: "MultiAccount", dryRun: true }), { logger: log })).to.equal(undefined);
+      expect(await chainState()).to.deep.equal(before);
+      expect(log.lines).to.include(nothingToUpgrade(deployed.implementation));
+      expect(log.text()).to.not.include("Validation passed.");
+    });
+
+    it("--force to the implementation the proxy already runs: sends exactly the upgrade, to the proxy's admin, with a warning", async () => {
+      const [deployer] = await env.hre.ethers.getSigners();
+      const [nonce, block] = await chainState();
+      const log = captureLogger();
+      const result = await upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions({ contract: "MultiAccount", force: true }), { logger: log });
+      expect(result).to.deep.equal({ proxy: deployed.proxy, oldImplementation: deployed.implementation, implementation: deployed.implementation });
+      expect(await deployer.getTransactionCount(), "transactions sent").to.equal(Number(nonce) + 1);
+      expect(await env.hre.ethers.provider.getBlockNumber()).to.equal(Number(block) + 1);
+      const sent = (await env.hre.ethers.provider.getBlockWithTransactions("latest")).transactions;
+      expect(sent.map((tx) => [tx.from, tx.to])).to.deep.equal([[deployer.address, deployed.admin]]);
+      expect(log.lines).to.include(
+        `--force: the current implementation ${deployed.implementation} already has MultiAccount's compiled code; upgrading to it anyway.`
+      );
+      expect(log.text()).to.include("Validation passed.");
+      expect(log.text()).to.not.include("Nothing to upgrade");
     });
 
     it("refuses an unsafe implementation and sends nothing", async () => {
