@@ -5,11 +5,8 @@ import { ArgumentsParser } from "hardhat/internal/cli/ArgumentsParser";
 import { getEnvHardhatArguments } from "hardhat/internal/core/params/env-variables";
 import { HARDHAT_PARAM_DEFINITIONS } from "hardhat/internal/core/params/hardhat-params";
 import type { HardhatArguments, HardhatConfig } from "hardhat/types";
-import { printedAsHint } from "../internal/output/cli-errors";
+import { isHardhatCli, printedAsHint } from "../internal/output/cli-errors";
 import { unknownNetworkError } from "../internal/tasks/inputs";
-
-/** Hardhat 2's CLI, run as `npx hardhat` (bootstrap.js) or directly (cli.js). */
-const HARDHAT_CLI = /[\\/]hardhat[\\/]internal[\\/]cli[\\/](?:cli|bootstrap)\.js$/;
 
 export interface RunArguments {
   /** The Hardhat arguments the run was given (--network, --show-stack-traces, ...). */
@@ -23,10 +20,10 @@ export interface RunArguments {
  * is Hardhat's CLI, otherwise the environment's (HARDHAT_NETWORK, as `hardhat run` hands them to its
  * script, and as `require("hardhat")` reads them). Undefined when they do not parse: Hardhat says why.
  */
-export function runArguments(mainFile = require.main?.filename, argv = process.argv, env = process.env): RunArguments | undefined {
+export function runArguments(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): RunArguments | undefined {
   try {
     const fromEnv = getEnvHardhatArguments(HARDHAT_PARAM_DEFINITIONS, env);
-    if (mainFile === undefined || !HARDHAT_CLI.test(mainFile)) return { args: fromEnv, cli: false };
+    if (!isHardhatCli(argv)) return { args: fromEnv, cli: false };
     return { args: new ArgumentsParser().parseHardhatArguments(HARDHAT_PARAM_DEFINITIONS, fromEnv, argv.slice(2)).hardhatArguments, cli: true };
   } catch {
     return undefined;
@@ -39,6 +36,6 @@ export function checkSelectedNetwork(config: HardhatConfig, run: RunArguments | 
   const name = run.args.network ?? config.defaultNetwork;
   if (config.networks[name] !== undefined) return;
   const error = unknownNetworkError(name, Object.keys(config.networks));
-  // The CLI prints it; on a CI server its whole dump would follow the message.
+  // The CLI prints it (as forConfigLoading decides, from the arguments Hardhat read).
   throw run.cli && !run.args.showStackTraces ? printedAsHint(error) : error;
 }

@@ -23,22 +23,20 @@ function refusal(check: () => void): Error {
 describe("the network a Hardhat 2 run selects", () => {
   describe("runArguments: read as Hardhat reads them", () => {
     it("from the command line, when this process is Hardhat's CLI (before or after the task)", () => {
-      expect(runArguments(CLI, argv("--network", "locahost", "deploy-multiaccount"), {})).to.deep.include({ cli: true });
-      expect(runArguments(CLI, argv("--network", "locahost", "deploy-multiaccount"), {})?.args.network).to.equal("locahost");
-      expect(runArguments(CLI, argv("deploy-multiaccount", "--network", "bsc", "--admin", "0x1"), {})?.args.network).to.equal("bsc");
-      expect(runArguments(CLI.replace("bootstrap", "cli"), argv("compile"), { HARDHAT_NETWORK: "bsc" })?.args.network).to.equal("bsc");
-      expect(runArguments(CLI, argv("compile", "--show-stack-traces"), {})?.args.showStackTraces).to.equal(true);
+      expect(runArguments(argv("--network", "locahost", "deploy-multiaccount"), {})).to.deep.include({ cli: true });
+      expect(runArguments(argv("--network", "locahost", "deploy-multiaccount"), {})?.args.network).to.equal("locahost");
+      expect(runArguments(argv("deploy-multiaccount", "--network", "bsc", "--admin", "0x1"), {})?.args.network).to.equal("bsc");
+      expect(runArguments(["/usr/bin/node", CLI.replace("bootstrap", "cli"), "compile"], { HARDHAT_NETWORK: "bsc" })?.args.network).to.equal("bsc");
+      expect(runArguments(argv("compile", "--show-stack-traces"), {})?.args.showStackTraces).to.equal(true);
     });
     it('from the environment otherwise (`hardhat run`\'s script, require("hardhat"))', () => {
-      const run = runArguments("/project/scripts/deploy.js", ["/usr/bin/node", "/project/scripts/deploy.js", "--network", "bsc"], {
-        HARDHAT_NETWORK: "mainnet",
-      });
+      const run = runArguments(["/usr/bin/node", "/project/scripts/deploy.js", "--network", "bsc"], { HARDHAT_NETWORK: "mainnet" });
       expect(run).to.deep.include({ cli: false });
       expect(run?.args.network).to.equal("mainnet");
-      expect(runArguments(undefined, [], {})?.args.network).to.equal(undefined);
+      expect(runArguments([], {})?.args.network).to.equal(undefined);
     });
     it("not at all when the command line does not parse (Hardhat says why)", () => {
-      expect(runArguments(CLI, argv("compile", "--network"), {})).to.equal(undefined);
+      expect(runArguments(argv("compile", "--network"), {})).to.equal(undefined);
     });
   });
 
