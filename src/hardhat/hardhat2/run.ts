@@ -16,7 +16,7 @@ export async function runOnHardhat2<T>(task: string, hre: HardhatRuntimeEnvironm
     const host = hardhat2Host(hre);
     return await runTask(task, host, (progress) => body(host, progress));
   } catch (error) {
-    // Hardhat prints what a task throws, its parents and stack too (on CI, or with --show-stack-traces).
+    // Hardhat prints what a task throws, its parents and stack too (with --show-stack-traces; on CI, an UnexpectedError).
     const safe = redactError(error, hardhat2Secrets(hre));
     throw safe instanceof Error ? forCommandLine(safe, safe, { task, showStackTraces: hre.hardhatArguments.showStackTraces }) : safe;
   }

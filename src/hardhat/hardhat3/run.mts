@@ -24,7 +24,7 @@ export async function runOnHardhat3<T>(
     secrets = host.secrets;
     return await runTask(task, host, (progress) => body(host, progress));
   } catch (error) {
-    // Hardhat 3 prints the cause chain and stacks too (on CI, or with --show-stack-traces).
+    // Hardhat 3 prints the cause chain and stacks too (with --show-stack-traces; on CI, an UnexpectedError).
     const safe = redactError(error, secrets ?? (await hardhat3Secrets(hre)));
     if (!(safe instanceof MultiAccountKitError)) throw safe;
     // Hardhat 3 counts a CI server as --show-stack-traces (hre.globalOptions.showStackTraces): only the flag asks for them.
