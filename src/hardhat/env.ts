@@ -5,6 +5,7 @@
 import { CHAINS, type ChainInfo } from "./internal/chains/table";
 import { chainApiUrl, etherscanEndpoint } from "./internal/chains/explorers";
 import { EnvError } from "./errors";
+import { forConfigLoading } from "./internal/output/cli-errors";
 
 export { EnvError };
 
@@ -67,6 +68,15 @@ function urlFromEnv(env: Env, variable: string, fallback: string): string {
   return raw.trim();
 }
 
+/** A config calls these as it loads: an EnvError they throw goes to Hardhat's CLI, printed as its message alone. */
+function whileConfigLoads<T>(map: () => T): T {
+  try {
+    return map();
+  } catch (error) {
+    throw forConfigLoading(error);
+  }
+}
+
 /**
  * Maps environment variables to `networks` and `etherscan` config:
  * - `PRIVATE_KEY` (the deployer, first signer) and `PRIVATE_KEYS_STR` (more signers) sign on live
@@ -82,6 +92,10 @@ function urlFromEnv(env: Env, variable: string, fallback: string): string {
  * - `HARDHAT_DOCKER_URL` (default "") adds a `docker` network when set.
  */
 export function configFromEnv(env: Env): EnvConfig {
+  return whileConfigLoads(() => hardhat2Mapping(env));
+}
+
+function hardhat2Mapping(env: Env): EnvConfig {
   const deployer = env.PRIVATE_KEY !== undefined && env.PRIVATE_KEY.trim() !== "" ? [normalizeKey("PRIVATE_KEY", env.PRIVATE_KEY)] : [];
   const others = parsePrivateKeys(env.PRIVATE_KEYS_STR);
   const liveAccounts = deployer.length === 0 ? [] : [...new Set([...deployer, ...others])];
@@ -142,6 +156,10 @@ export interface Hardhat3EnvConfig<V> {
  * `<NETWORK>_GAS_PRICE_GWEI`, `LOCALHOST_RPC_URL` and `HARDHAT_DOCKER_URL` work as there.
  */
 export function hardhat3ConfigFromEnv<V>(env: Env, configVariable: (name: string) => V): Hardhat3EnvConfig<V> {
+  return whileConfigLoads(() => hardhat3Mapping(env, configVariable));
+}
+
+function hardhat3Mapping<V>(env: Env, configVariable: (name: string) => V): Hardhat3EnvConfig<V> {
   const others = parsePrivateKeys(env.PRIVATE_KEYS_STR);
   const accounts: Array<V | string> = [configVariable("PRIVATE_KEY"), ...others];
   const networks: Record<string, Hardhat3EnvNetworkConfig<V>> = {};

@@ -75,12 +75,17 @@ describe("end to end against `hardhat node`", function () {
     expect(explorer.requests.map((r) => r.action)).to.include("getsourcecode");
   });
 
-  it("the deployment script `hardhat run scripts/deployMultiAccount.ts` exits 0 on success", async () => {
+  it("the deployment script `hardhat run scripts/deployMultiAccount.ts` exits 0 on success, and says a local node has no explorer to verify on", async () => {
     const result = await runHardhat(REPO_ROOT, ["run", "scripts/deployMultiAccount.ts", "--network", "localhost"], env({ FIXTURE_EXPLORER_URL: undefined }));
     expect(result.code, result.output).to.equal(0);
     const record = JSON.parse(fs.readFileSync(file, "utf8"));
     expect(result.stdout).to.include(`Proxy:          ${record.multiAccountAddress}`);
     expect(result.stdout).to.include("Saved multiAccountAddress to");
+    // This project has no explorer for chain 31337, and none to add: not the customChains advice.
+    expect(result.output).to.include(
+      `Verification skipped: network "localhost" (chain 31337) is a node on this machine, and a local node has no block explorer to verify on; verification runs when you deploy to a live network.`
+    );
+    expect(result.output).to.not.include("customChains");
   });
 
   it("the deployment script exits 1 and logs the error on failure", async () => {

@@ -48,6 +48,32 @@ describe("the packed tarball: contents and package linters", () => {
     }
   });
 
+  it("ships no source maps, and nothing points at a map or a source it lacks", () => {
+    // A map naming src/*.ts, which the package does not ship, turned Hardhat 2's stack frames into
+    // paths that do not exist: the build makes none (tsconfig.build.json). The tarball's files are
+    // read where the consumer installed them.
+    const listing = execFileSync("tar", ["-tzf", project.tarball], { encoding: "utf8" }).split("\n");
+    const files = listing.filter((entry) => entry.startsWith("package/") && !entry.endsWith("/")).map((entry) => entry.slice("package/".length));
+    const shipped = new Set(files);
+    const maps = files.filter((file) => file.endsWith(".map"));
+    for (const map of maps) {
+      const { sources = [], sourceRoot = "" } = JSON.parse(fs.readFileSync(path.join(project.installed, map), "utf8")) as {
+        sources?: string[];
+        sourceRoot?: string;
+      };
+      for (const source of sources) expect(shipped.has(path.posix.join(path.posix.dirname(map), sourceRoot, source)), `${map} names ${source}`).to.equal(true);
+    }
+    expect(maps).to.deep.equal([]);
+    let scripts = 0;
+    for (const file of files.filter((name) => /\.(c|m)?js$/.test(name))) {
+      scripts++;
+      for (const [, target] of fs.readFileSync(path.join(project.installed, file), "utf8").matchAll(/^\/\/# sourceMappingURL=(\S+)$/gm)) {
+        if (!target.startsWith("data:")) expect(shipped.has(path.posix.join(path.posix.dirname(file), target)), `${file} points at ${target}`).to.equal(true);
+      }
+    }
+    expect(scripts, "the scripts read").to.be.greaterThan(50);
+  });
+
   it("publint: all good, no suggestion either", async () => {
     const ran = await runNode(project.dir, binScript(project.dir, "publint", "publint"), ["run", project.tarball, "--strict"]);
     expect(ran.code, ran.output).to.equal(0);

@@ -60,10 +60,11 @@ export function withoutAnsi(text: string): string {
 }
 
 /**
- * Environment for a child: the parent's, minus anything secret or config-changing, plus `extra`.
+ * Environment for a child: the parent's, minus anything secret or config-changing, plus `extra` (where
+ * `undefined` leaves a variable as it is, and `null` removes it, e.g. DISPLAY or CI).
  * Colour is off (`FORCE_COLOR=0`, `NO_COLOR`): a CI runner may force it on, and tests read the text.
  */
-export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string | null | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/PRIVATE_KEY|API_KEY|ADMIN_PUBLIC_KEY|RPC_URL|HARDHAT_NETWORK|ADDRESSES_FILE|FIXTURE_|TS_NODE|MOCHA|COLOR/.test(key)) continue;
@@ -71,7 +72,10 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
   }
   env.FORCE_COLOR = "0";
   env.NO_COLOR = "1";
-  for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === null) delete env[key];
+    else if (value !== undefined) env[key] = value;
+  }
   return env;
 }
 

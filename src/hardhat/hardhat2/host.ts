@@ -2,6 +2,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { TASK_COMPILE } from "hardhat/builtin-tasks/task-names";
 import { StackError } from "../errors";
+import { noExplorerReason } from "../internal/chains/explorers";
 import { Chain } from "../internal/chains/reader";
 import { referencedRanges } from "../internal/compiler/deployed-code";
 import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host";
@@ -64,7 +65,10 @@ function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
         return "no explorer plugin is loaded (@nomiclabs/hardhat-etherscan on the ethers 5 stack, @nomicfoundation/hardhat-verify on the ethers 6 stack)";
       }
       const route = routeForChain(hre, chainId);
-      if (route === undefined) return `no explorer is configured for chain ${chainId} (add an etherscan.customChains entry)`;
+      if (route === undefined) {
+        const local = !isLiveNetwork(hre.network.name, (hre.network.config as { url?: string }).url);
+        return noExplorerReason({ network: hre.network.name, chainId, local, howToAdd: "add an etherscan.customChains entry" });
+      }
       if (route.kind === "etherscan-v2" && route.key === "") {
         return "no Etherscan API key: set ETHERSCAN_API_KEY (one key serves every chain on Etherscan API V2)";
       }
@@ -100,6 +104,7 @@ export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
   return {
     network: {
       name: hre.network.name,
+      inProcess,
       endpoint,
       live: isLiveNetwork(hre.network.name, config.url),
       noAccounts: Array.isArray(config.accounts) && config.accounts.length === 0,

@@ -9,8 +9,10 @@ import { extendConfig, subtask } from "hardhat/config";
 import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES } from "hardhat/builtin-tasks/task-names";
 import { resolveMultiAccountConfig } from "../config";
 import { findNpmSolcBuild } from "../internal/compiler/solc";
+import { forConfigLoading } from "../internal/output/cli-errors";
 import { packageSourceNames } from "../internal/compiler/sources";
 import { loadInstalledPeerPlugins } from "../internal/stack/peer-plugins";
+import { checkSelectedNetwork, runArguments } from "./selected-network";
 import { routeExplorerPlugin } from "./verification-routing";
 import "./tasks/deploy";
 import "./tasks/upgrade";
@@ -33,9 +35,16 @@ export type { MultiAccountConfig, MultiAccountUserConfig, RpcRetryConfig, RpcRet
 loadInstalledPeerPlugins(__dirname);
 
 extendConfig((config, userConfig) => {
-  config.multiAccount = resolveMultiAccountConfig(userConfig.multiAccount, config.paths.root);
+  try {
+    config.multiAccount = resolveMultiAccountConfig(userConfig.multiAccount, config.paths.root);
+  } catch (error) {
+    throw forConfigLoading(error);
+  }
   // Every plugin the config imports has loaded by now, so this wrapper is the outermost one.
   routeExplorerPlugin();
+  // Registered now, this extender runs after every other one (Hardhat runs them in order, and this
+  // one joins the end of the list it is going through): it sees the networks they may have added.
+  extendConfig((resolved) => checkSelectedNetwork(resolved, runArguments()));
 });
 
 subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersion: string; quiet: boolean }, hre, runSuper) => {

@@ -4,10 +4,12 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { NetworkConnection } from "hardhat/types/network";
 import { MissingPrivateKeyError, StackError } from "../errors.js";
+import { noExplorerReason } from "../internal/chains/explorers.js";
 import { chainById } from "../internal/chains/table.js";
 import { Chain } from "../internal/chains/reader.js";
 import { referencedRanges } from "../internal/compiler/deployed-code.js";
 import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host.js";
+import { unknownNetworkError } from "../internal/tasks/inputs.js";
 import { collectSecrets, mergeSecrets } from "../internal/output/redact.js";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
 import { RpcSession } from "../internal/rpc/session.js";
@@ -122,22 +124,30 @@ function fixedGasPrice(gasPrice: unknown): bigint | undefined {
   return typeof gasPrice === "number" || typeof gasPrice === "bigint" ? BigInt(gasPrice) : undefined;
 }
 
+type Hardhat3NetworkConfig = Omit<NetworkConfigLike, "url"> & { type: string; url?: unknown; accounts?: unknown };
+
+/** The selected network's config; Hardhat 3 would refuse a name it lacks when connecting (HHE705), ours lists the networks and the nearest name. */
+function selectedNetworkConfig(hre: HardhatRuntimeEnvironment, name: string): Hardhat3NetworkConfig {
+  const config = hre.config.networks[name] as Hardhat3NetworkConfig | undefined;
+  if (config === undefined) throw unknownNetworkError(name, Object.keys(hre.config.networks));
+  return config;
+}
+
 export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hardhat3HostOptions): Promise<{ host: Host; connection: NetworkConnection }> {
   const name = hardhat3NetworkName(hre);
-  const networkConfig = hre.config.networks[name] as (Omit<NetworkConfigLike, "url"> & { type: string; url?: unknown; accounts?: unknown }) | undefined;
-  const url = networkConfig?.type === "http" ? await resolveString(networkConfig.url) : undefined;
-  const live = networkConfig?.type === "http" && isLiveNetwork(name, url);
+  const networkConfig = selectedNetworkConfig(hre, name);
+  const url = networkConfig.type === "http" ? await resolveString(networkConfig.url) : undefined;
+  const live = networkConfig.type === "http" && isLiveNetwork(name, url);
 
   // Signing keys are configuration variables: a missing one fails here with our message, before any
   // connection is made, as on Hardhat 2.
-  const accounts = networkConfig?.type === "http" && Array.isArray(networkConfig.accounts) ? networkConfig.accounts : undefined;
+  const accounts = networkConfig.type === "http" && Array.isArray(networkConfig.accounts) ? networkConfig.accounts : undefined;
   const { keys, missing } = options.needsSigner && accounts !== undefined ? await signingKeys(accounts) : { keys: [], missing: false };
   const noAccounts = (accounts !== undefined && accounts.length === 0) || missing;
   if (options.needsSigner && live && noAccounts) throw new MissingPrivateKeyError(name);
 
   const connection = await connectionOf(hre);
   const endpoint = describeEndpoint(connection.networkName, url);
-  const chain = new Chain(connection.provider, endpoint);
   // A project without the stack still runs what needs none; a task that needs it fails when it asks.
   const choice = await hardhat3Stack(hre, connection).then(
     (stack) => ({ stack }),
@@ -147,7 +157,7 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
     rpcEndpoint(
       connection.provider,
       { name: connection.networkName, description: endpoint, keys },
-      networkConfig?.type === "http" ? { ...networkConfig, url } : {},
+      networkConfig.type === "http" ? { ...networkConfig, url } : {},
       (hre.config as { multiAccount?: { rpc?: RpcRetryConfig } }).multiAccount?.rpc
     ),
     () => host.stack()
@@ -155,12 +165,13 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
   const host: Host = {
     network: {
       name: connection.networkName,
+      inProcess: networkConfig.type === "edr-simulated",
       endpoint,
       live,
       noAccounts,
-      gasPrice: fixedGasPrice(networkConfig?.gasPrice),
+      gasPrice: fixedGasPrice(networkConfig.gasPrice),
     },
-    chain,
+    chain: new Chain(connection.provider, endpoint),
     rpc,
     secrets: mergeSecrets(await hardhat3Secrets(hre), collectSecrets({ networks: { [name]: { accounts: keys, url } } })),
     stack: () => {
@@ -173,7 +184,7 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
       await hre.tasks.getTask("build").run({ quiet: true, noTests: true, defaultBuildProfile: "production" });
     },
     ...hardhat3Artifacts(hre),
-    explorer: hardhat3Explorer(hre, connection.networkName, networkConfig?.type === "edr-simulated"),
+    explorer: hardhat3Explorer(hre, connection.networkName, networkConfig.type === "edr-simulated", !live),
     command: (task) => `npx hardhat ${task} --network ${connection.networkName}`,
   };
   return { host, connection };
@@ -258,14 +269,14 @@ function descriptorExplorers(hre: HardhatRuntimeEnvironment) {
   return { explorers, provider, browserUrl };
 }
 
-function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean): Explorer {
+function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean, local: boolean): Explorer {
   const { explorers, provider, browserUrl } = descriptorExplorers(hre);
   return {
     browserUrl,
     unavailable(chainId) {
       if (inProcess) return "the in-process network has no explorer";
       if (!hre.tasks.rootTasks.has("verify")) return "@nomicfoundation/hardhat-verify is not in the config's plugins";
-      if (provider(chainId) === undefined) return `no explorer is configured for chain ${chainId} (add a chainDescriptors entry)`;
+      if (provider(chainId) === undefined) return noExplorerReason({ network: networkName, chainId, local, howToAdd: "add a chainDescriptors entry" });
       return undefined;
     },
     describe(chainId) {

@@ -1,12 +1,13 @@
 // How a Hardhat 3 task action reaches the shared task logic: a Host over a network connection, the
 // net that names the task and the step when something unforeseen fails, and our errors rethrown as
-// Hardhat 3's own HardhatPluginError (ours kept as the cause), which Hardhat prints without a trace;
-// nothing thrown holds a secret.
+// Hardhat 3's own HardhatPluginError (ours kept as the cause), which Hardhat prints without a trace,
+// and an expected one as its message alone on a CI server too; nothing thrown holds a secret.
 import { HardhatPluginError } from "hardhat/plugins";
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import { PLUGIN_NAME } from "../constants.js";
 import { MultiAccountKitError } from "../errors.js";
 import type { Host } from "../internal/tasks/host.js";
+import { forCommandLine } from "../internal/output/cli-errors.js";
 import { redactError } from "../internal/output/redact.js";
 import { runTask, type Progress } from "../internal/tasks/lifecycle.js";
 import { hardhat3Host, hardhat3Secrets, type Hardhat3HostOptions } from "./host.mjs";
@@ -23,10 +24,14 @@ export async function runOnHardhat3<T>(
     secrets = host.secrets;
     return await runTask(task, host, (progress) => body(host, progress));
   } catch (error) {
-    // Hardhat 3 prints the cause chain and stacks too (on CI, or with --show-stack-traces).
+    // Hardhat 3 prints the cause chain and stacks too (with --show-stack-traces; on CI, an UnexpectedError).
     const safe = redactError(error, secrets ?? (await hardhat3Secrets(hre)));
-    if (safe instanceof MultiAccountKitError) throw new HardhatPluginError(PLUGIN_NAME, safe.message, safe);
-    throw safe;
+    if (!(safe instanceof MultiAccountKitError)) throw safe;
+    // Hardhat 3 counts a CI server as --show-stack-traces (hre.globalOptions.showStackTraces): only the flag asks for them.
+    throw forCommandLine(new HardhatPluginError(PLUGIN_NAME, safe.message, safe), safe, {
+      task,
+      showStackTraces: process.argv.includes("--show-stack-traces"),
+    });
   }
 }
 

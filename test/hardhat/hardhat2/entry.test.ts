@@ -36,7 +36,7 @@ describe("multiaccount-kit/hardhat exports (Hardhat 2)", function () {
 
     it("hre.run(TASK_DEPLOY_MULTIACCOUNT) with an invalid admin throws an InputError and sends nothing", () => {
       const check = checks["invalid admin"];
-      expect(check, JSON.stringify(checks)).to.include({ inputError: true, multiAccountKitError: true, sent: 0 });
+      expect(check, JSON.stringify(checks)).to.include({ inputError: true, multiAccountKitError: true, printedWithStack: true, sent: 0 });
       expect(check.message).to.match(/Invalid admin address "0xNOTANADDRESS"/);
     });
   });

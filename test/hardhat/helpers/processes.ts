@@ -25,7 +25,7 @@ export interface RunOptions {
   nodeArgs?: string[];
 }
 
-export function runHardhat(cwd: string, args: string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<RunResult> {
+export function runHardhat(cwd: string, args: string[], env: Record<string, string | null | undefined>, options: RunOptions = {}): Promise<RunResult> {
   return runProcess(options.node ?? process.execPath, [...(options.nodeArgs ?? []), hardhatCli(cwd), ...args], {
     cwd,
     env: withNodeOnPath(childEnv(env), options.node),

@@ -116,6 +116,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
           expect([seen.caughtAddressesFileError, seen.caughtMultiAccountKitError], result.output).to.deep.equal([true, true]);
         }
         expect(seen.message).to.match(/Addresses file .*exports-check\.json: not valid JSON/);
+        expect(seen.printedWithStack, "what the script caught, printed").to.equal(true);
         expect(seen.untouched).to.equal(true);
         expect(seen.contract).to.equal("MultiAccount");
         expect(compiled(host.dir, "MultiAccount"), "--no-compile compiled").to.equal(false);
@@ -398,19 +399,59 @@ describe("host projects of each supported stack and Hardhat major", function () 
         });
       }
 
+      if (stack.host === "ethers5") {
+        // One Hardhat 2 stack is enough: the build is the same for every stack, and Hardhat 2's CLI is
+        // the one that applies source maps to the frames it prints (source-map-support).
+        it("an error's stack trace (--show-stack-traces, CI=true) names only files the install has, ours in dist/", async () => {
+          // No --network: the in-process network, where the protocol address has no code.
+          const args = ["deploy-multiaccount", "--admin", ADMIN, "--protocol-address", "0x000000000000000000000000000000000000dEaD", "--show-stack-traces"];
+          const result = await hardhat(args, { CI: "true" });
+          expect(result.code, result.output).to.equal(1);
+          expect(errorHead(result), result.output).to.include(`"hardhat" is Hardhat's in-process network`);
+          const frames = [...result.output.matchAll(/^\s+at (?:.*? \()?(.+?):\d+:\d+\)?$/gm)]
+            .map((match) => match[1])
+            .filter((file) => !file.startsWith("node:"));
+          const ours = frames.filter((file) => file.includes(`${path.sep}multiaccount-kit${path.sep}`));
+          expect(ours.length, result.output).to.be.greaterThan(2);
+          for (const file of ours) expect(file, result.output).to.include(path.join("node_modules", "multiaccount-kit", "dist", "hardhat") + path.sep);
+          for (const file of frames) expect(fs.existsSync(file), `a frame names ${file}, which is not there`).to.equal(true);
+        });
+      }
+
+      if (stack.major === 3) {
+        it("a mistyped --network: our message, the configured networks and the nearest, in place of HHE705", async () => {
+          const result = await hardhat(["deploy-multiaccount", "--network", "locahost", "--admin", ADMIN]);
+          expect(result.code, result.output).to.equal(1);
+          expect(errorHead(result), result.output).to.match(
+            /^Error in community plugin multiaccount-kit: Network "locahost" is not in this project's config; did you mean "localhost"\? Configured networks: [^.]*\blocalhost\b[^.]*\. Run again with --network localhost, or add "locahost" to the networks in hardhat\.config\.$/
+          );
+          expect(result.output).to.not.include("HHE705");
+        });
+      }
+
       describe("bad input: exit code 1, a clear message, nothing sent, the record untouched", () => {
         beforeEach(() => fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol, multiAccountAddress: proxy }, null, 2) + "\n"));
 
-        async function expectRefused(args: string[], extra: Record<string, string | undefined>, message: RegExp, write?: string) {
+        /**
+         * Run as on a CI server (CI=true), where Hardhat prints the whole error object after the
+         * message: the message still stands alone, with the hint line a desktop gets.
+         */
+        async function expectRefused(args: string[], extra: Record<string, string | undefined>, message: RegExp, write?: string): Promise<RunResult> {
           if (write !== undefined) fs.writeFileSync(file, write);
           const before = fs.readFileSync(file, "utf8");
           const block = await blockNumber();
-          const result = await hardhat(["deploy-multiaccount", "--force", ...args], extra);
+          const result = await hardhat(["deploy-multiaccount", "--force", ...args], { CI: "true", ...extra });
           expect(result.code, result.output).to.equal(1);
           expect(errorHead(result), result.output).to.match(message);
+          expect(errorHead(result, 3).split("\n"), result.output).to.deep.equal([errorHead(result), "For more info run Hardhat with --show-stack-traces"]);
+          expect(errorHead(result), result.output).to.match(
+            stack.major === 3 ? /^Error in community plugin multiaccount-kit: / : /^Error in plugin multiaccount-kit: /
+          );
+          expect(result.output, "a stack trace").to.not.match(/^\s+at /m);
           expect(result.output).to.not.include(SECRET_KEY.slice(2));
           expect(await blockNumber(), "a transaction was sent").to.equal(block);
           expect(fs.readFileSync(file, "utf8"), "the record changed").to.equal(before);
+          return result;
         }
 
         it("an invalid admin", async () => {
@@ -418,7 +459,12 @@ describe("host projects of each supported stack and Hardhat major", function () 
         });
         it("a protocol address without code", async () => {
           const empty = "0x000000000000000000000000000000000000dEaD";
-          await expectRefused(["--network", "localhost", "--admin", ADMIN, "--protocol-address", empty], {}, /protocol address 0x0+dEaD has no contract code/);
+          const result = await expectRefused(
+            ["--network", "localhost", "--admin", ADMIN, "--protocol-address", empty],
+            {},
+            /protocol address 0x0+dEaD has no contract code/
+          );
+          expect(result.output, "the in-process network's advice, on a node").to.not.include("in-process");
         });
         it("a corrupt addresses file", async () => {
           await expectRefused(

@@ -1,9 +1,10 @@
 // What a provider echoes of the key in its RPC URL is never printed nor written, on each stack: each
 // host project deploys on `docker` (HARDHAT_DOCKER_URL with a key in its path and another in its
 // query, PRIVATE_KEY set) through a loopback proxy in front of `hardhat node` that refuses calls the
-// ways real providers do, echoing the keys it was called with. CI=true, so that both Hardhat majors
-// print the whole error: stack traces, `parent` and `[cause]`. addresses:show --all-networks reads
-// a second network whose endpoint echoes that network's own key.
+// ways real providers do, echoing the keys it was called with. --show-stack-traces, so that both
+// Hardhat majors print the whole error: stack traces, `parent` and `[cause]` (without it, an expected
+// error prints as its message alone even on CI: hosts/stacks.test.ts). addresses:show
+// --all-networks reads a second network whose endpoint echoes that network's own key.
 //
 // The runs of one stack go side by side against one node (each its own proxy, record and journal),
 // and the three stacks side by side too. Runs after stacks.test.ts (file order): that file checks
@@ -46,7 +47,6 @@ interface RefusalCase {
   refuse: (call: CallInfo, origin: string) => RpcErrorAnswer | undefined;
   /** The first line of stderr, after "Error in [community ]plugin multiaccount-kit: ". */
   head: RegExp;
-  flags: string[];
 }
 
 const CASES: RefusalCase[] = [
@@ -55,14 +55,12 @@ const CASES: RefusalCase[] = [
     name: "the send refused, over quota, naming the path key: the deploy fails naming the endpoint, the key redacted",
     refuse: (call) => (SENDS.has(call.method) ? { code: -32000, message: `project ${PATH_KEY} over quota for /v3/${PATH_KEY}` } : undefined),
     head: /Deployment failed on "docker": project <redacted> over quota for <redacted>\./,
-    flags: [],
   },
   {
     id: "api-key",
     name: "every call refused as an invalid api key, naming the query key: the task stops naming the endpoint, the key redacted",
     refuse: () => ({ code: -32002, message: `invalid api key ${QUERY_KEY}` }),
     head: /deploy-multiaccount stopped while reading the (chain id|deployer account): "invalid api key <redacted>"\./,
-    flags: [],
   },
   {
     id: "echo-send",
@@ -76,7 +74,6 @@ const CASES: RefusalCase[] = [
           }
         : undefined,
     head: /Deployment failed on "docker": request to http:\/\/127\.0\.0\.1:\d+<redacted> refused \(http%3A%2F%2F127\.0\.0\.1%3A\d+<redacted>\)\./,
-    flags: ["--show-stack-traces"],
   },
   {
     id: "echo-chain-id",
@@ -84,7 +81,6 @@ const CASES: RefusalCase[] = [
     refuse: (call, origin) =>
       call.method === "eth_chainId" ? { code: -32000, message: `chain id unavailable at ${origin}${call.path}`, data: { path: call.path } } : undefined,
     head: /deploy-multiaccount stopped while reading the chain id: "chain id unavailable at http:\/\/127\.0\.0\.1:\d+<redacted>"\./,
-    flags: ["--show-stack-traces"],
   },
 ];
 
@@ -122,7 +118,7 @@ function filesOf(...paths: string[]): Record<string, string> {
 async function deployThrough(hardhat: Hardhat, host: HostProject, proxy: FaultyRpc, refusal: RefusalCase, protocol: string): Promise<Observed> {
   const file = path.join(host.dir, "output", `url-secrets-${refusal.id}.json`);
   fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol }, null, 2) + "\n");
-  const args = ["deploy-multiaccount", "--network", "docker", "--admin", ADMIN, "--no-verify", "--no-compile", "--addresses-file", file, ...refusal.flags];
+  const args = ["deploy-multiaccount", "--network", "docker", "--admin", ADMIN, "--no-verify", "--no-compile", "--addresses-file", file, "--show-stack-traces"];
   const result = await hardhat(args, { HARDHAT_DOCKER_URL: `${proxy.url}${KEYED}` });
   return { result, calls: [...proxy.calls], files: filesOf(file, journalPathFor(file)) };
 }
@@ -222,7 +218,7 @@ describe("a provider echoing the key in its RPC URL: the key is never printed no
           expect(Object.keys(files).length, "the addresses file is gone").to.be.greaterThan(0);
 
           expect(result.code, result.output).to.equal(1);
-          // Hardhat printed the whole error, as on CI: the stack, and the errors it explains.
+          // Hardhat printed the whole error (--show-stack-traces): the stack, and the errors it explains.
           expect(result.stderr).to.match(/\n\s+at /);
           expect(result.stderr).to.match(/\[cause\]:|parent:/);
           expectNoKey(observed, host);

@@ -115,3 +115,15 @@ export function tableRoute(chainId: number, env: Env, configuredKey?: string): V
 export function allRoutes(env: Env): VerificationRoute[] {
   return CHAINS.map((chain) => tableRoute(chain.chainId, env)!);
 }
+
+/**
+ * Why verification cannot run on a chain that has no explorer configured. A node on this machine
+ * (`local`: `npx hardhat node`, anvil) has none to configure; another chain needs an entry
+ * (`howToAdd`: which one, in the project's config).
+ */
+export function noExplorerReason(target: { network: string; chainId: number; local: boolean; howToAdd: string }): string {
+  if (target.local) {
+    return `network "${target.network}" (chain ${target.chainId}) is a node on this machine, and a local node has no block explorer to verify on; verification runs when you deploy to a live network`;
+  }
+  return `no explorer is configured for chain ${target.chainId} (${target.howToAdd})`;
+}

@@ -159,17 +159,27 @@ async function checkInputs(host: Host, run: RunContext, options: DeployOptions):
     options.protocolAddress ?? run.addresses.protocolAddress,
     `Pass --protocol-address <address> or set "protocolAddress" in ${file}.`
   );
-  if (!(await host.chain.hasCode(protocol))) {
-    throw new InputError(
-      `The protocol address ${protocol} has no contract code on network "${host.network.name}" (chain ${run.chainId}). ` +
-        `Deploy the protocol first, or fix --protocol-address / "protocolAddress" in ${file}.`
-    );
-  }
+  await requireProtocolCode(run, protocol, file);
   await refuseExistingDeployment(run, run.addresses.multiAccountAddress, options, file);
   if (options.salt !== undefined && !options.deterministic)
     throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
   const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL) : undefined;
   return { admin, protocol, deterministic };
+}
+
+/** The protocol must be a contract on this chain; on the in-process network, say where it more likely is. */
+async function requireProtocolCode(run: RunContext, protocol: string, file: string): Promise<void> {
+  const network = run.host.network;
+  if (await run.host.chain.hasCode(protocol)) return;
+  // Without --network a task runs in-process, where nothing an earlier command deployed is.
+  const inProcess = network.inProcess
+    ? `"${network.name}" is Hardhat's in-process network, the one a task runs on without --network, and it starts empty on every run: ` +
+      `for a protocol on a node on this machine (\`npx hardhat node\`), run again with --network localhost; on another chain, with its --network. `
+    : "";
+  throw new InputError(
+    `The protocol address ${protocol} has no contract code on network "${network.name}" (chain ${run.chainId}). ${inProcess}` +
+      `Deploy the protocol first, or fix --protocol-address / "protocolAddress" in ${file}.`
+  );
 }
 
 function logPlan(run: RunContext, plan: DeterministicPlan): void {
@@ -216,7 +226,7 @@ async function reportDeployment(host: Host, run: RunContext, options: DeployOpti
     log.info(`Verification skipped (--no-verify).`);
   }
 
-  if (host.network.name === "hardhat") {
+  if (host.network.inProcess) {
     // Nothing deployed here outlives this process: point at a chain that keeps it.
     log.info(
       `Next: the in-process network ends with this command. To keep a deployment, start \`npx hardhat node\` and run \`npx hardhat ${TASK_DEPLOY_MULTIACCOUNT} --network localhost\`.`

@@ -10,6 +10,8 @@ import { urlOrigin } from "../output/redact";
 
 export interface NetworkTarget {
   name: string;
+  /** Hardhat's in-process network (the one a task runs on without --network): it starts empty every run. */
+  inProcess: boolean;
   /** The endpoint for messages, without credentials: `network "bsc" (https://host)`. */
   endpoint: string;
   /** Not the in-process network, nor a node on this machine: signing needs PRIVATE_KEY. */

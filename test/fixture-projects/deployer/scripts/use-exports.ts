@@ -2,6 +2,7 @@
 // `hardhat run --no-compile`): each task by its exported name, each failure caught by its exported
 // class. Prints one JSON line per check for test/hardhat/hardhat2/entry.test.ts.
 import fs from "fs";
+import { inspect } from "util";
 import hre from "hardhat";
 import { AddressesFileError, InputError, MultiAccountKitError, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT } from "../../../../src/hardhat/hardhat2";
 
@@ -38,6 +39,8 @@ async function main() {
       inputError: badAdmin instanceof InputError,
       multiAccountKitError: badAdmin instanceof MultiAccountKitError,
       message: (badAdmin as Error)?.message,
+      // Printed by the script, the error is whole: only the CLI's own printout is shorter.
+      printedWithStack: inspect(badAdmin).includes("\n    at "),
       sent: (await hre.ethers.provider.getBlockNumber()) - blockBefore,
     })
   );

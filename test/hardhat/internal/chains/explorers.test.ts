@@ -2,7 +2,7 @@
 // whole whichever explorer plugin sends them. Pure functions: no network, no Hardhat.
 import { expect } from "chai";
 import { CHAINS } from "../../../../src/hardhat/internal/chains/table";
-import { ETHERSCAN_V2_API_URL, NO_KEY_NEEDED, tableRoute } from "../../../../src/hardhat/internal/chains/explorers";
+import { ETHERSCAN_V2_API_URL, NO_KEY_NEEDED, noExplorerReason, tableRoute } from "../../../../src/hardhat/internal/chains/explorers";
 import { routeRequest } from "../../../../src/hardhat/hardhat2/verification-routing";
 
 describe("verification routes", () => {
@@ -42,6 +42,21 @@ describe("verification routes", () => {
   it("ETHERSCAN_API_URL and MODE_EXPLORER_API_URL move the endpoints", () => {
     expect(tableRoute(10, { ETHERSCAN_API_URL: "http://127.0.0.1:7000/v2/api/" })!.apiUrl).to.equal("http://127.0.0.1:7000/v2/api?chainid=10");
     expect(tableRoute(34443, { MODE_EXPLORER_API_URL: "http://127.0.0.1:7001/api" })!.apiUrl).to.equal("http://127.0.0.1:7001/api");
+  });
+});
+
+describe("why a chain without an explorer is not verified", () => {
+  it("a node on this machine: it has no explorer, and none is to be added", () => {
+    const reason = noExplorerReason({ network: "localhost", chainId: 31337, local: true, howToAdd: "add an etherscan.customChains entry" });
+    expect(reason).to.equal(
+      `network "localhost" (chain 31337) is a node on this machine, and a local node has no block explorer to verify on; verification runs when you deploy to a live network`
+    );
+    expect(reason).to.not.include("customChains");
+  });
+  it("a live chain: add the config entry that names its explorer", () => {
+    expect(noExplorerReason({ network: "devnet", chainId: 4242, local: false, howToAdd: "add a chainDescriptors entry" })).to.equal(
+      "no explorer is configured for chain 4242 (add a chainDescriptors entry)"
+    );
   });
 });
 

@@ -158,6 +158,17 @@ describe("deploy-multiaccount (in-process network)", function () {
         /has no contract code on network "hardhat"/
       );
     });
+    it("a protocol address without code on the in-process network: the run says it starts empty, and to add --network localhost", async () => {
+      const empty = env.hre.ethers.Wallet.createRandom().address;
+      await expectNothingSent(
+        () => deployMultiAccount(hardhat2Host(env.hre), options({ protocolAddress: empty }), { logger: captureLogger() }),
+        InputError,
+        new RegExp(
+          `has no contract code on network "hardhat" \\(chain 31337\\)\\. "hardhat" is Hardhat's in-process network, the one a task runs on without --network, ` +
+            `and it starts empty on every run: for a protocol on a node on this machine \\(\`npx hardhat node\`\\), run again with --network localhost`
+        )
+      );
+    });
     it("a corrupt addresses file", async () => {
       fs.writeFileSync(file, '{"protocolAddress": ');
       await expectNothingSent(() => deployMultiAccount(hardhat2Host(env.hre), options(), { logger: captureLogger() }), AddressesFileError, /not valid JSON/);

@@ -3,6 +3,7 @@
 // record, catches the failure by its exported class, and prints one JSON line for the host test.
 import fs from "fs";
 import path from "path";
+import { inspect } from "util";
 import hre from "hardhat";
 import * as kit from "multiaccount-kit/hardhat";
 import { AddressesFileError, MultiAccountKitError, TASK_ADDRESSES_SHOW, type MultiAccountConfig } from "multiaccount-kit/hardhat";
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
       caughtAddressesFileError: caught instanceof AddressesFileError,
       caughtMultiAccountKitError: caught instanceof MultiAccountKitError,
       message: caught instanceof Error ? caught.message : String(caught),
+      // A script that prints what it caught sees the whole error: only the CLI's own printout is shorter.
+      printedWithStack: inspect(caught).includes("\n    at "),
       untouched: fs.readFileSync(corrupt, "utf8") === '{ "protocolAddress": ',
       contract: config.contract,
     })

@@ -4,6 +4,7 @@
 // exported class. Prints one JSON line for the host test; `tsc --noEmit` on the host checks the types.
 import fs from "node:fs";
 import path from "node:path";
+import { inspect } from "node:util";
 import hre from "hardhat";
 import { HardhatPluginError } from "hardhat/plugins";
 import multiAccountKit, * as kit from "multiaccount-kit/hardhat";
@@ -29,6 +30,8 @@ console.log(
     causeAddressesFileError: cause instanceof AddressesFileError,
     causeMultiAccountKitError: cause instanceof MultiAccountKitError,
     message: caught instanceof Error ? caught.message : String(caught),
+    // A script that prints what it caught sees the whole error: only the CLI's own printout is shorter.
+    printedWithStack: inspect(caught).includes("\n    at "),
     untouched: fs.readFileSync(corrupt, "utf8") === '{ "protocolAddress": ',
     contract: config.contract,
     rpcRetries: section.rpc?.retries,
