@@ -15,7 +15,7 @@ import path from "path";
 import { codeBlocks, readDoc } from "../../docs/markdown";
 import { REPO_ROOT } from "../helpers/environment";
 import { HOSTS, INSTALL_TIMEOUT_MS, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
-import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode } from "../helpers/processes";
+import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { runProcess } from "../../support/processes";
 import { ADDRESS } from "./cases";
@@ -112,23 +112,78 @@ async function install(stack: DocStack): Promise<DocProject> {
   return { dir, node, cache };
 }
 
-const installs = new Map<string, Promise<DocProject>>();
+/** What the recipe's deploy did, and what the chain holds afterwards (read before the node stops). */
+interface Outcome {
+  result: RunResult;
+  protocol: string;
+  /** The addresses file's multiAccountAddress, when the file is there. */
+  proxy?: string;
+  proxyCode?: string;
+  adminHasRole?: boolean;
+  protocolAddress?: string;
+}
 
-function installed(stack: DocStack): Promise<DocProject> {
-  let project = installs.get(stack.name);
-  if (project === undefined) {
-    project = install(stack);
-    installs.set(stack.name, project);
+/** The page's config (and tsconfig.json), `hardhat node`, a protocol on it, the recipe's variables and deploy command. */
+async function followRecipe(stack: DocStack, project: DocProject): Promise<Outcome> {
+  const { dir } = project;
+  fs.writeFileSync(path.join(dir, "hardhat.config.ts"), docBlock(`config-${stack.name}`));
+  if (stack.major === 2) fs.writeFileSync(path.join(dir, "tsconfig.json"), docBlock("tsconfig-hardhat2"));
+  const cache = { XDG_CACHE_HOME: project.cache };
+  const node = await startNode(dir, { node: project.node, env: cache });
+  try {
+    const protocol = await deployStandIn(node);
+    const values = assignments(docBlock("local-node-env"));
+    values.set("LOCALHOST_RPC_URL", node.url);
+    let env: Record<string, string> = cache;
+    if (stack.major === 2) {
+      // A .env as the page says: the installed package's template, with the recipe's values.
+      const template = path.join(dir, "node_modules", "multiaccount-kit", ".env.example");
+      fs.writeFileSync(path.join(dir, ".env"), withVariables(fs.readFileSync(template, "utf8"), values));
+    } else env = { ...cache, ...Object.fromEntries(values) };
+    const command = docBlock("local-node-deploy")
+      .trim()
+      .replace(/<[^>]+>/, protocol);
+    if (!command.startsWith("npx hardhat ")) throw new Error(`${DOC}: the local-node deploy command is not \`npx hardhat ...\`: ${command}`);
+    const result = await runHardhat(dir, command.slice("npx hardhat ".length).split(/\s+/), env, { node: project.node, timeoutMs: 240_000 });
+    return { result, protocol, ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
+  } finally {
+    await node.stop();
   }
-  return project;
 }
 
-/** Every stack's install, at once (a failure is reported by the test that awaits it). */
-function startInstalls(): void {
-  for (const stack of DOC_STACKS) void installed(stack).catch(() => undefined);
+async function deployed(node: LocalNode, dir: string, admin: string): Promise<Partial<Outcome>> {
+  const file = path.join(dir, "output", "addresses.json");
+  if (!fs.existsSync(file)) return {};
+  const proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress;
+  if (typeof proxy !== "string" || !ethers.utils.isAddress(proxy)) return { proxy };
+  const abi = ["function hasRole(bytes32 role, address account) view returns (bool)", "function protocolAddress() view returns (address)"];
+  const hub = new ethers.Contract(proxy, abi, new ethers.providers.JsonRpcProvider(node.url));
+  const proxyCode = await node.rpc<string>("eth_getCode", [proxy, "latest"]);
+  if (proxyCode === "0x") return { proxy, proxyCode };
+  return { proxy, proxyCode, adminHasRole: await hub.hasRole(ethers.constants.HashZero, admin), protocolAddress: await hub.protocolAddress() };
 }
 
-alongsideHosts(startInstalls);
+const flows = new Map<string, Promise<Outcome>>();
+
+/** A stack's install, then its recipe: started once, awaited by its test. */
+function flow(stack: DocStack): Promise<Outcome> {
+  let outcome = flows.get(stack.name);
+  if (outcome === undefined) {
+    outcome = install(stack).then((project) => followRecipe(stack, project));
+    flows.set(stack.name, outcome);
+  }
+  return outcome;
+}
+
+/**
+ * Every stack's flow, at once: with the host installs in `npm test` (a failure is reported by the
+ * test that awaits it), so that neither the installs nor the Hardhat runs hold up the lane's files.
+ */
+function startFlows(): void {
+  for (const stack of DOC_STACKS) void flow(stack).catch(() => undefined);
+}
+
+alongsideHosts(startFlows);
 
 /** The packages a stack's row of "Supported stacks" names, with their tested versions. */
 function testedVersions(stack: DocStack): Map<string, string> {
@@ -152,56 +207,18 @@ describe(`${DOC}: each stack's install command, config and local-node recipe, as
     }
   });
 
-  for (const stack of DOC_STACKS) {
-    describe(`the ${stack.name} stack`, function () {
-      let project: DocProject;
-
-      before(async function () {
-        this.timeout(INSTALL_TIMEOUT_MS);
-        startInstalls();
-        project = await installed(stack);
+  describe("run on each stack", () => {
+    for (const stack of DOC_STACKS) {
+      it(`${stack.name}: its install command run verbatim, the package, the config, then the local-node recipe: deploy-multiaccount exits 0 and records a proxy with code, admin and protocol from the recipe`, async function () {
+        this.timeout(INSTALL_TIMEOUT_MS + 300_000);
+        startFlows();
+        const outcome = await flow(stack);
+        expect(outcome.result.code, outcome.result.output).to.equal(0);
+        expect(outcome.proxy, outcome.result.output).to.match(ADDRESS);
+        expect(outcome.proxyCode, "the recorded proxy has no code").to.not.equal("0x");
+        expect(outcome.adminHasRole, "the recipe's ADMIN_PUBLIC_KEY holds DEFAULT_ADMIN_ROLE").to.equal(true);
+        expect(outcome.protocolAddress).to.equal(ethers.utils.getAddress(outcome.protocol));
       });
-
-      it("after its install command and the package: `hardhat node`, a protocol, the recipe's .env values, and its deploy-multiaccount, which records a proxy with code", async function () {
-        this.timeout(300_000);
-        const { dir } = project;
-        fs.writeFileSync(path.join(dir, "hardhat.config.ts"), docBlock(`config-${stack.name}`));
-        if (stack.major === 2) fs.writeFileSync(path.join(dir, "tsconfig.json"), docBlock("tsconfig-hardhat2"));
-        const cache = { XDG_CACHE_HOME: project.cache };
-        const node = await startNode(dir, { node: project.node, env: cache });
-        try {
-          const protocol = await deployStandIn(node);
-          const values = assignments(docBlock("local-node-env"));
-          values.set("LOCALHOST_RPC_URL", node.url);
-          let env: Record<string, string> = cache;
-          if (stack.major === 2) {
-            const template = path.join(dir, "node_modules", "multiaccount-kit", ".env.example");
-            fs.writeFileSync(path.join(dir, ".env"), withVariables(fs.readFileSync(template, "utf8"), values));
-          } else env = { ...cache, ...Object.fromEntries(values) };
-          const command = docBlock("local-node-deploy")
-            .trim()
-            .replace(/<[^>]+>/, protocol);
-          expect(command).to.match(/^npx hardhat /);
-          const result = await runHardhat(dir, command.replace(/^npx hardhat /, "").split(/\s+/), env, { node: project.node, timeoutMs: 240_000 });
-          expect(result.code, result.output).to.equal(0);
-          await expectDeployed(node, dir, protocol, values.get("ADMIN_PUBLIC_KEY")!);
-        } finally {
-          await node.stop();
-        }
-      });
-    });
-  }
+    }
+  });
 });
-
-async function expectDeployed(node: LocalNode, dir: string, protocol: string, admin: string): Promise<void> {
-  const proxy = JSON.parse(fs.readFileSync(path.join(dir, "output", "addresses.json"), "utf8")).multiAccountAddress;
-  expect(proxy).to.match(ADDRESS);
-  expect(await node.rpc<string>("eth_getCode", [proxy, "latest"])).to.not.equal("0x");
-  const hub = new ethers.Contract(
-    proxy,
-    ["function admin() view returns (address)", "function protocol() view returns (address)"],
-    new ethers.providers.JsonRpcProvider(node.url)
-  );
-  expect(await hub.admin()).to.equal(ethers.utils.getAddress(admin));
-  expect(await hub.protocol()).to.equal(ethers.utils.getAddress(protocol));
-}
