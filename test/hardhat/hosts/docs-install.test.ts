@@ -116,6 +116,8 @@ async function install(stack: DocStack): Promise<DocProject> {
 interface Outcome {
   result: RunResult;
   protocol: string;
+  /** What Hardhat wrote into its cache folder (a downloaded compiler would be there). */
+  cached: string[];
   /** The addresses file's multiAccountAddress, when the file is there. */
   proxy?: string;
   proxyCode?: string;
@@ -145,7 +147,8 @@ async function followRecipe(stack: DocStack, project: DocProject): Promise<Outco
       .replace(/<[^>]+>/, protocol);
     if (!command.startsWith("npx hardhat ")) throw new Error(`${DOC}: the local-node deploy command is not \`npx hardhat ...\`: ${command}`);
     const result = await runHardhat(dir, command.slice("npx hardhat ".length).split(/\s+/), env, { node: project.node, timeoutMs: 240_000 });
-    return { result, protocol, ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
+    const cached = fs.readdirSync(project.cache, { recursive: true }).map(String);
+    return { result, protocol, cached, ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
   } finally {
     await node.stop();
   }
@@ -214,6 +217,8 @@ describe(`${DOC}: each stack's install command, config and local-node recipe, as
         startFlows();
         const outcome = await flow(stack);
         expect(outcome.result.code, outcome.result.output).to.equal(0);
+        const compilers = outcome.cached.filter((entry) => /compiler|solc|soljson|list\.json/i.test(entry));
+        expect(compilers, "Hardhat downloaded a compiler or its list: the npm solc was not used").to.deep.equal([]);
         expect(outcome.proxy, outcome.result.output).to.match(ADDRESS);
         expect(outcome.proxyCode, "the recorded proxy has no code").to.not.equal("0x");
         expect(outcome.adminHasRole, "the recipe's ADMIN_PUBLIC_KEY holds DEFAULT_ADMIN_ROLE").to.equal(true);
