@@ -3,9 +3,10 @@
 // the packed tarball; the page's config (and, on Hardhat 2, its tsconfig.json and a .env copied from
 // the installed package's .env.example); then the page's local-node recipe: `hardhat node`, a
 // protocol contract on it, the recipe's variables, and its `deploy-multiaccount` command. Hardhat's
-// compiler cache is an empty folder and nothing but the npm registry can be reached, so the compile
-// works only with the npm solc the command installs. The folders are made anew each run (only npm's
-// cache is shared), and the installs start with the other host installs (alongsideHosts).
+// cache is an empty folder, checked for a downloaded compiler afterwards, and nothing but the npm
+// registry can be reached here, so the compile works only with the npm solc the command installs.
+// The folders are made anew each run (only npm's cache is shared). Each stack's install and recipe
+// run in the background from when the host installs start (alongsideHosts); its test awaits them.
 import { expect } from "chai";
 import { ethers } from "ethers";
 import crypto from "crypto";
