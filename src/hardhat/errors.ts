@@ -49,17 +49,22 @@ export class AddressesFileError extends MultiAccountKitError {
 /** A deploy or upgrade input is missing or wrong; nothing was sent. */
 export class InputError extends MultiAccountKitError {}
 
+/** Where an installed project finds the package's .env template (shipped in the tarball, see package.json "files"). */
+const ENV_TEMPLATE = "node_modules/multiaccount-kit/.env.example";
+
 /** PRIVATE_KEY is needed to sign on a live network. */
 export class MissingPrivateKeyError extends MultiAccountKitError {
   constructor(network: string) {
-    super(`No deployer account for network "${network}": PRIVATE_KEY is not set. ` + `Set PRIVATE_KEY in the .env file (see .env.example) and run again.`);
+    super(
+      `No deployer account for network "${network}": PRIVATE_KEY is not set. Set PRIVATE_KEY in the .env file (${ENV_TEMPLATE} lists every variable) and run again.`
+    );
   }
 }
 
 /** A configuration environment variable is malformed (its value is never printed). */
 export class EnvError extends MultiAccountKitError {
   constructor(variable: string, problem: string) {
-    super(`Environment variable ${variable} ${problem}. Fix it in the .env file (see .env.example).`);
+    super(`Environment variable ${variable} ${problem}. Fix it in the .env file (${ENV_TEMPLATE} lists every variable).`);
   }
 }
 

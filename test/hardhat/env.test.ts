@@ -1,5 +1,9 @@
 import { expect } from "chai";
+import * as dotenv from "dotenv";
+import fs from "fs";
+import path from "path";
 import { configFromEnv, hardhat3ConfigFromEnv, parsePrivateKeys } from "../../src/hardhat/env";
+import { allRoutes } from "../../src/hardhat/internal/chains/explorers";
 import { CHAINS } from "../../src/hardhat/internal/chains/table";
 import { EnvError } from "../../src/hardhat/errors";
 
@@ -154,5 +158,64 @@ describe("env -> Hardhat 3 network config", () => {
       expect(explorer, chain.network).to.deep.include({ url: chain.explorer.browserUrl });
       expect(explorer!.apiUrl).to.equal(chain.route.kind === "etherscan-v2" ? "https://api.etherscan.io/v2/api" : chain.route.apiUrl);
     }
+  });
+});
+
+/** The .env template the package ships (package.json "files"); the errors about .env name it. */
+const TEMPLATE = fs.readFileSync(path.join(__dirname, "..", "..", ".env.example"), "utf8");
+/** Read by deploy-multiaccount itself (the default of --admin), not by the config mappings. */
+const READ_BY_TASKS = ["ADMIN_PUBLIC_KEY"];
+
+/**
+ * Every variable the config mappings and the verification routes read, recorded through a proxy of
+ * the environment (and Hardhat 3's configuration variables, which are read when a task runs).
+ */
+function variablesRead(): Set<string> {
+  const read = new Set<string>();
+  const env = new Proxy<Record<string, string | undefined>>(
+    {},
+    {
+      get: (target, key) => {
+        if (typeof key === "string") read.add(key);
+        return undefined;
+      },
+    }
+  );
+  configFromEnv(env);
+  hardhat3ConfigFromEnv(env, (name) => read.add(name));
+  allRoutes(env);
+  return read;
+}
+
+/** The variables .env.example names, set or commented out (`NAME=`, also in a comma-separated comment). */
+function templateNames(): Set<string> {
+  return new Set([...TEMPLATE.matchAll(/(?:^|[\s,#])([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+}
+
+describe(".env.example, the package's .env template", () => {
+  it("names only variables the package reads", () => {
+    const read = new Set([...variablesRead(), ...READ_BY_TASKS]);
+    const names = [...templateNames()];
+    expect(names.length).to.be.greaterThan(10);
+    expect(names.filter((name) => !read.has(name))).to.deep.equal([]);
+  });
+
+  it("names every variable the package reads: by name, or a chain's as <NETWORK>_<SUFFIX>", () => {
+    const names = templateNames();
+    const patterns = [...TEMPLATE.matchAll(/<NETWORK>_([A-Z_]+)/g)].map((match) => match[1]);
+    expect(patterns).to.include.members(["RPC_URL", "GAS_PRICE_GWEI"]);
+    const byPattern = new Set(CHAINS.flatMap((chain) => patterns.map((suffix) => `${chain.network.toUpperCase()}_${suffix}`)));
+    const missing = [...variablesRead(), ...READ_BY_TASKS].filter((name) => !names.has(name) && !byPattern.has(name));
+    expect(missing).to.deep.equal([]);
+  });
+
+  it("copied unchanged, is an environment both mappings accept: no placeholder key, localhost at its default", () => {
+    const env = dotenv.parse(TEMPLATE);
+    expect(env.PRIVATE_KEY).to.equal("");
+    const { networks } = configFromEnv(env);
+    expect(networks.localhost).to.deep.equal({ url: "http://127.0.0.1:8545", accounts: "remote" });
+    expect(networks.bsc.accounts).to.deep.equal([]);
+    expect(networks).to.not.have.property("docker");
+    expect(hardhat3ConfigFromEnv(env, (name) => name).networks.localhost).to.deep.equal({ type: "http", url: "http://127.0.0.1:8545" });
   });
 });

@@ -6,6 +6,7 @@ import { execFileSync } from "child_process";
 import fs from "fs";
 import path from "path";
 import { REPO_ROOT } from "../hardhat/helpers/environment";
+import { EnvError, MissingPrivateKeyError } from "../../src/hardhat/errors";
 import { binScript, consumer, runNode, type Consumer } from "./consumer";
 
 describe("the packed tarball: contents and package linters", () => {
@@ -72,6 +73,17 @@ describe("the packed tarball: contents and package linters", () => {
       }
     }
     expect(scripts, "the scripts read").to.be.greaterThan(50);
+  });
+
+  it("holds .env.example, the template that the missing-PRIVATE_KEY and bad-variable messages name by its installed path", () => {
+    const listing = execFileSync("tar", ["-tzf", project.tarball], { encoding: "utf8" }).split("\n");
+    expect(listing).to.include("package/.env.example");
+    for (const error of [new MissingPrivateKeyError("bsc"), new EnvError("BSC_RPC_URL", "must be an http(s) or ws(s) URL")]) {
+      const named = /\((node_modules\/multiaccount-kit\/\S+) lists every variable\)/.exec(error.message);
+      expect(named, error.message).to.not.equal(null);
+      // The path as a project that installed the package sees it, from the project's root.
+      expect(fs.readFileSync(path.join(project.dir, named![1]), "utf8")).to.equal(fs.readFileSync(path.join(REPO_ROOT, ".env.example"), "utf8"));
+    }
   });
 
   it("publint: all good, no suggestion either", async () => {

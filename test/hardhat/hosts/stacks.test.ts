@@ -474,12 +474,13 @@ describe("host projects of each supported stack and Hardhat major", function () 
             '{ "protocolAddress": '
           );
         });
-        it("no PRIVATE_KEY on a live network", async () => {
+        it("no PRIVATE_KEY on a live network, with the path of the installed .env template, which exists", async () => {
           await expectRefused(
             ["--network", "bsc", "--admin", ADMIN],
             { PRIVATE_KEY: undefined, BSC_RPC_URL: undefined },
-            /PRIVATE_KEY is not set\. Set PRIVATE_KEY in the \.env file/
+            /PRIVATE_KEY is not set\. Set PRIVATE_KEY in the \.env file \(node_modules\/multiaccount-kit\/\.env\.example lists every variable\)/
           );
+          expect(fs.readFileSync(path.join(host.dir, "node_modules", "multiaccount-kit", ".env.example"), "utf8")).to.match(/^PRIVATE_KEY=$/m);
         });
       });
     });

@@ -1,0 +1,230 @@
+// docs/hardhat-plugin.md as a newcomer follows it, on each stack: in an empty folder, `npm init -y`,
+// the stack's install command read from the page and run verbatim by a shell, then `npm install` of
+// the packed tarball; the page's config (and, on Hardhat 2, its tsconfig.json and a .env copied from
+// the installed package's .env.example); then the page's local-node recipe: `hardhat node`, a
+// protocol contract on it, the recipe's variables, and its `deploy-multiaccount` command. Hardhat's
+// cache is an empty folder, checked for a downloaded compiler afterwards, and nothing but the npm
+// registry can be reached here, so the compile works only with the npm solc the command installs.
+// The folders are made anew each run (only npm's cache is shared). Each stack's install and recipe
+// run in the background from when the host installs start (alongsideHosts); its test awaits them.
+import { expect } from "chai";
+import { ethers } from "ethers";
+import crypto from "crypto";
+import fs from "fs";
+import os from "os";
+import path from "path";
+import { codeBlocks, readDoc } from "../../docs/markdown";
+import { REPO_ROOT } from "../helpers/environment";
+import { HOSTS, INSTALL_TIMEOUT_MS, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
+import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode, type RunResult } from "../helpers/processes";
+import { deployStandIn } from "../helpers/stand-in";
+import { runProcess } from "../../support/processes";
+import { ADDRESS } from "./cases";
+
+const DOC = "docs/hardhat-plugin.md";
+
+interface DocStack {
+  /** The suffix of the page's markers (`install-<name>`, `config-<name>`) and of the table's row. */
+  name: "ethers5" | "ethers6" | "hardhat3";
+  /** The first cell of the stack's row in "Supported stacks". */
+  row: string;
+  major: 2 | 3;
+}
+
+const DOC_STACKS: DocStack[] = [
+  { name: "ethers5", row: "**ethers 5**", major: 2 },
+  { name: "ethers6", row: "**ethers 6**, hardhat-toolbox 5", major: 2 },
+  { name: "hardhat3", row: "**Hardhat 3**", major: 3 },
+];
+
+/** The one code block of the page whose info string holds `marker`. */
+function docBlock(marker: string): string {
+  const found = codeBlocks(readDoc(DOC)).filter((block) => block.info.split(/\s+/).includes(marker));
+  if (found.length !== 1) throw new Error(`${DOC} has ${found.length} code blocks marked ${marker}; it needs exactly one`);
+  return found[0].code;
+}
+
+/** `NAME=value` lines of a block (indented in a list item, with comments). */
+function assignments(block: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of block.split("\n").map((text) => text.trim())) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (match) values.set(match[1], match[2]);
+  }
+  return values;
+}
+
+/** `text` (a .env) with each variable set: its line, active or commented out, replaced, or one added. */
+function withVariables(text: string, values: Map<string, string>): string {
+  let result = text;
+  for (const [name, value] of values) {
+    const line = new RegExp(`^(# ?)?${name}=.*$`, "m");
+    result = line.test(result) ? result.replace(line, `${name}=${value}`) : `${result.trimEnd()}\n${name}=${value}\n`;
+  }
+  return result;
+}
+
+/** Hardhat 3's Node.js: the version the Hardhat 3 host pins (the npm `node` package). */
+function hardhat3Node(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(HOSTS, "hardhat3", "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+  return manifest.devDependencies.node;
+}
+
+/** A newcomer's shell: none of npm's variables from `npm test`, npm's cache kept, no prompts or notices. */
+function shellEnv(node: string | undefined): NodeJS.ProcessEnv {
+  const env = childEnv({
+    npm_config_prefer_offline: "true",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+    npm_config_update_notifier: "false",
+  });
+  for (const key of Object.keys(env)) if (/^npm_/.test(key) && !/^npm_config_(prefer_offline|fund|audit|update_notifier|cache)$/.test(key)) delete env[key];
+  return withNodeOnPath(env, node);
+}
+
+async function shell(script: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const ran = await runProcess("sh", ["-c", script, "sh", ...args], { cwd, env, limitMs: INSTALL_TIMEOUT_MS, onLimit: "fail", plain: true });
+  if (ran.code !== 0) throw new Error(`\`${script}\` in ${cwd} exited with ${ran.code}:\n${ran.output}`);
+}
+
+interface DocProject {
+  dir: string;
+  /** Hardhat 3's Node.js binary; Hardhat 2 runs on this one. */
+  node?: string;
+  /** Hardhat's cache folder: empty, so no compiler is there but the npm solc. */
+  cache: string;
+}
+
+// Keyed by this checkout: two checkouts on one machine must not install over each other.
+const WORK = path.join(os.tmpdir(), "multiaccount-kit-docs-install");
+const CHECKOUT = crypto.createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12);
+
+async function install(stack: DocStack): Promise<DocProject> {
+  const dir = path.join(WORK, `${stack.name}-${CHECKOUT}`);
+  const cache = `${dir}.cache`;
+  await Promise.all([dir, cache].map((folder) => fs.promises.rm(folder, { recursive: true, force: true })));
+  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(cache, { recursive: true });
+  const node = stack.major === 3 ? await nodeBinary(hardhat3Node()) : undefined;
+  const env = shellEnv(node);
+  await shell("npm init -y", [], dir, env);
+  await shell(docBlock(`install-${stack.name}`), [], dir, env);
+  await shell('npm install "$1"', [await packedTarball()], dir, env);
+  return { dir, node, cache };
+}
+
+/** What the recipe's deploy did, and what the chain holds afterwards (read before the node stops). */
+interface Outcome {
+  result: RunResult;
+  protocol: string;
+  /** What Hardhat wrote into its cache folder (a downloaded compiler would be there). */
+  cached: string[];
+  /** The addresses file's multiAccountAddress, when the file is there. */
+  proxy?: string;
+  proxyCode?: string;
+  adminHasRole?: boolean;
+  protocolAddress?: string;
+}
+
+/** The page's config (and tsconfig.json), `hardhat node`, a protocol on it, the recipe's variables and deploy command. */
+async function followRecipe(stack: DocStack, project: DocProject): Promise<Outcome> {
+  const { dir } = project;
+  fs.writeFileSync(path.join(dir, "hardhat.config.ts"), docBlock(`config-${stack.name}`));
+  if (stack.major === 2) fs.writeFileSync(path.join(dir, "tsconfig.json"), docBlock("tsconfig-hardhat2"));
+  const cache = { XDG_CACHE_HOME: project.cache };
+  const node = await startNode(dir, { node: project.node, env: cache });
+  try {
+    const protocol = await deployStandIn(node);
+    const values = assignments(docBlock("local-node-env"));
+    values.set("LOCALHOST_RPC_URL", node.url);
+    let env: Record<string, string> = cache;
+    if (stack.major === 2) {
+      // A .env as the page says: the installed package's template, with the recipe's values.
+      const template = path.join(dir, "node_modules", "multiaccount-kit", ".env.example");
+      fs.writeFileSync(path.join(dir, ".env"), withVariables(fs.readFileSync(template, "utf8"), values));
+    } else env = { ...cache, ...Object.fromEntries(values) };
+    const command = docBlock("local-node-deploy")
+      .trim()
+      .replace(/<[^>]+>/, protocol);
+    if (!command.startsWith("npx hardhat ")) throw new Error(`${DOC}: the local-node deploy command is not \`npx hardhat ...\`: ${command}`);
+    const result = await runHardhat(dir, command.slice("npx hardhat ".length).split(/\s+/), env, { node: project.node, timeoutMs: 240_000 });
+    const cached = fs.readdirSync(project.cache, { recursive: true }).map(String);
+    return { result, protocol, cached, ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
+  } finally {
+    await node.stop();
+  }
+}
+
+async function deployed(node: LocalNode, dir: string, admin: string): Promise<Partial<Outcome>> {
+  const file = path.join(dir, "output", "addresses.json");
+  if (!fs.existsSync(file)) return {};
+  const proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress;
+  if (typeof proxy !== "string" || !ethers.utils.isAddress(proxy)) return { proxy };
+  const abi = ["function hasRole(bytes32 role, address account) view returns (bool)", "function protocolAddress() view returns (address)"];
+  const hub = new ethers.Contract(proxy, abi, new ethers.providers.JsonRpcProvider(node.url));
+  const proxyCode = await node.rpc<string>("eth_getCode", [proxy, "latest"]);
+  if (proxyCode === "0x") return { proxy, proxyCode };
+  return { proxy, proxyCode, adminHasRole: await hub.hasRole(ethers.constants.HashZero, admin), protocolAddress: await hub.protocolAddress() };
+}
+
+const flows = new Map<string, Promise<Outcome>>();
+
+/** A stack's install, then its recipe: started once, awaited by its test. */
+function flow(stack: DocStack): Promise<Outcome> {
+  let outcome = flows.get(stack.name);
+  if (outcome === undefined) {
+    outcome = install(stack).then((project) => followRecipe(stack, project));
+    flows.set(stack.name, outcome);
+  }
+  return outcome;
+}
+
+/**
+ * Every stack's flow, at once: with the host installs in `npm test` (a failure is reported by the
+ * test that awaits it), so that neither the installs nor the Hardhat runs hold up the lane's files.
+ */
+function startFlows(): void {
+  for (const stack of DOC_STACKS) void flow(stack).catch(() => undefined);
+}
+
+alongsideHosts(startFlows);
+
+/** The packages a stack's row of "Supported stacks" names, with their tested versions. */
+function testedVersions(stack: DocStack): Map<string, string> {
+  const row = readDoc(DOC)
+    .split("\n")
+    .find((line) => line.startsWith(`| ${stack.row} |`));
+  if (row === undefined) throw new Error(`${DOC}: no "Supported stacks" row for ${stack.row}`);
+  return new Map([...row.split("|")[2].matchAll(/`([^`]+)` [^(`]*\((\d+\.\d+\.\d+)\)/g)].map((match) => [match[1], match[2]]));
+}
+
+describe(`${DOC}: each stack's install command, config and local-node recipe, as a newcomer runs them`, function () {
+  describe("the install commands", () => {
+    for (const stack of DOC_STACKS) {
+      it(`${stack.name}: each package the Supported stacks table names is pinned from its tested version`, () => {
+        const tested = testedVersions(stack);
+        const pinned = [...docBlock(`install-${stack.name}`).matchAll(/(?:^|\s)(@?[^@\s]+)@[~^]?(\d+\.\d+\.\d+)(?=\s|$)/g)];
+        const checked = pinned.filter(([, name]) => tested.has(name));
+        expect(checked.length, `the command pins none of ${[...tested.keys()].join(", ")}`).to.be.greaterThan(1);
+        for (const [, name, version] of checked) expect(`${name}@${version}`).to.equal(`${name}@${tested.get(name)}`);
+      });
+    }
+  });
+
+  describe("run on each stack", () => {
+    for (const stack of DOC_STACKS) {
+      it(`${stack.name}: its install command run verbatim, the package, the config, then the local-node recipe: deploy-multiaccount exits 0 and records a proxy with code, admin and protocol from the recipe`, async function () {
+        this.timeout(INSTALL_TIMEOUT_MS + 300_000);
+        startFlows();
+        const outcome = await flow(stack);
+        expect(outcome.result.code, outcome.result.output).to.equal(0);
+        const compilers = outcome.cached.filter((entry) => /compiler|solc|soljson|list\.json/i.test(entry));
+        expect(compilers, "Hardhat downloaded a compiler or its list: the npm solc was not used").to.deep.equal([]);
+        expect(outcome.proxy, outcome.result.output).to.match(ADDRESS);
+        expect(outcome.proxyCode, "the recorded proxy has no code").to.not.equal("0x");
+        expect(outcome.adminHasRole, "the recipe's ADMIN_PUBLIC_KEY holds DEFAULT_ADMIN_ROLE").to.equal(true);
+        expect(outcome.protocolAddress).to.equal(ethers.utils.getAddress(outcome.protocol));
+      });
+    }
+  });
+});
