@@ -6,7 +6,7 @@
 // once per test process: every file of the process shares that install.
 //
 // A host that runs on another Node.js than this one (the Hardhat 3 host pins the npm `node` package,
-// 22: Hardhat 3 needs it; an ethers 6 host is also installed for Node 24) runs on that Node.js, npm
+// 22: Hardhat 3 needs it; prepareHost's `node` option installs one for another version) runs on that Node.js, npm
 // included: npm skips optional dependencies whose `engines` do not match the Node.js it runs on, and
 // Hardhat 3's native EDR binaries say `node >= 22`. That Node.js is first fetched from the registry
 // (the npm `node` package) into a folder of its own, to run the host's install.
@@ -84,9 +84,9 @@ const SHARED: Record<string, string[]> = {
 };
 
 /**
- * Node.js 24 from the npm `node` package, for the ethers 6 host that runs on it. `npm test` runs the
- * notifications tests on the same version (NODE_24 in scripts/test/run.cjs, which fetches it into
- * the same folder).
+ * Node.js 24 from the npm `node` package: the ethers 6 stack's documented install runs on it
+ * (hosts/docs-install.test.ts), and `npm test` runs the notifications tests on the same version
+ * (scripts/test/run.cjs fetches it into the same folder).
  */
 export const NODE_24 = "24.21.0";
 
@@ -176,7 +176,6 @@ export function startHosts(): void {
   started = true;
   void packedTarball().catch(() => undefined);
   for (const name of ["hardhat3", "ethers5", "ethers6", "consumer"]) void prepareHost(name).catch(() => undefined);
-  void prepareHost("ethers6", { node: NODE_24 }).catch(() => undefined);
   for (const start of alongside.splice(0)) start();
 }
 

@@ -7,6 +7,9 @@
 // registry can be reached here, so the compile works only with the npm solc the command installs.
 // The folders are made anew each run (only npm's cache is shared). Each stack's install and recipe
 // run in the background from when the host installs start (alongsideHosts); its test awaits them.
+// The ethers 6 stack runs on Node 24 (the npm `node` package, whose npm runs its install): the
+// tested "stack-B deploy on Node 24", on the project a newcomer makes. Hardhat 3 runs on the Node 22
+// its host pins; the ethers 5 stack on this process's Node 20.
 import { expect } from "chai";
 import { ethers } from "ethers";
 import crypto from "crypto";
@@ -15,7 +18,7 @@ import os from "os";
 import path from "path";
 import { codeBlocks, readDoc } from "../../docs/markdown";
 import { REPO_ROOT } from "../helpers/environment";
-import { HOSTS, INSTALL_TIMEOUT_MS, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
+import { HOSTS, INSTALL_TIMEOUT_MS, NODE_24, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
 import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { runProcess } from "../../support/processes";
@@ -29,12 +32,14 @@ interface DocStack {
   /** The first cell of the stack's row in "Supported stacks". */
   row: string;
   major: 2 | 3;
+  /** The Node.js it installs and runs on (the npm `node` package); this process's when absent. */
+  node?: () => string;
 }
 
 const DOC_STACKS: DocStack[] = [
   { name: "ethers5", row: "**ethers 5**", major: 2 },
-  { name: "ethers6", row: "**ethers 6**, hardhat-toolbox 5", major: 2 },
-  { name: "hardhat3", row: "**Hardhat 3**", major: 3 },
+  { name: "ethers6", row: "**ethers 6**, hardhat-toolbox 5", major: 2, node: () => NODE_24 },
+  { name: "hardhat3", row: "**Hardhat 3**", major: 3, node: hardhat3Node },
 ];
 
 /** The one code block of the page whose info string holds `marker`. */
@@ -89,7 +94,7 @@ async function shell(script: string, args: string[], cwd: string, env: NodeJS.Pr
 
 interface DocProject {
   dir: string;
-  /** Hardhat 3's Node.js binary; Hardhat 2 runs on this one. */
+  /** The stack's Node.js binary (DocStack.node); this process's when absent. */
   node?: string;
   /** Hardhat's cache folder: empty, so no compiler is there but the npm solc. */
   cache: string;
@@ -105,7 +110,7 @@ async function install(stack: DocStack): Promise<DocProject> {
   await Promise.all([dir, cache].map((folder) => fs.promises.rm(folder, { recursive: true, force: true })));
   fs.mkdirSync(dir, { recursive: true });
   fs.mkdirSync(cache, { recursive: true });
-  const node = stack.major === 3 ? await nodeBinary(hardhat3Node()) : undefined;
+  const node = stack.node === undefined ? undefined : await nodeBinary(stack.node());
   const env = shellEnv(node);
   await shell("npm init -y", [], dir, env);
   await shell(docBlock(`install-${stack.name}`), [], dir, env);
@@ -119,6 +124,8 @@ interface Outcome {
   protocol: string;
   /** What Hardhat wrote into its cache folder (a downloaded compiler would be there). */
   cached: string[];
+  /** `node --version` of the binary the project ran on. */
+  nodeVersion: string;
   /** The addresses file's multiAccountAddress, when the file is there. */
   proxy?: string;
   proxyCode?: string;
@@ -149,7 +156,8 @@ async function followRecipe(stack: DocStack, project: DocProject): Promise<Outco
     if (!command.startsWith("npx hardhat ")) throw new Error(`${DOC}: the local-node deploy command is not \`npx hardhat ...\`: ${command}`);
     const result = await runHardhat(dir, command.slice("npx hardhat ".length).split(/\s+/), env, { node: project.node, timeoutMs: 240_000 });
     const cached = fs.readdirSync(project.cache, { recursive: true }).map(String);
-    return { result, protocol, cached, ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
+    const version = await runProcess(project.node ?? process.execPath, ["--version"], { cwd: dir, limitMs: 60_000, onLimit: "fail", plain: true });
+    return { result, protocol, cached, nodeVersion: version.stdout.trim(), ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
   } finally {
     await node.stop();
   }
@@ -213,11 +221,14 @@ describe(`${DOC}: each stack's install command, config and local-node recipe, as
 
   describe("run on each stack", () => {
     for (const stack of DOC_STACKS) {
-      it(`${stack.name}: its install command run verbatim, the package, the config, then the local-node recipe: deploy-multiaccount exits 0 and records a proxy with code, admin and protocol from the recipe`, async function () {
+      it(`${stack.name}${stack.node === undefined ? "" : ` on Node ${stack.node()}`}: its install command run verbatim, the package, the config, then the local-node recipe: deploy-multiaccount exits 0 and records a proxy with code, admin and protocol from the recipe`, async function () {
         this.timeout(INSTALL_TIMEOUT_MS + 300_000);
         startFlows();
         const outcome = await flow(stack);
         expect(outcome.result.code, outcome.result.output).to.equal(0);
+        expect(outcome.nodeVersion).to.equal(stack.node === undefined ? process.version : `v${stack.node()}`);
+        // Hardhat warns on a Node.js it does not support; none is expected on any of these.
+        expect(outcome.result.output).to.not.match(/not supported|unsupported/i);
         const compilers = outcome.cached.filter((entry) => /compiler|solc|soljson|list\.json/i.test(entry));
         expect(compilers, "Hardhat downloaded a compiler or its list: the npm solc was not used").to.deep.equal([]);
         expect(outcome.proxy, outcome.result.output).to.match(ADDRESS);

@@ -1,15 +1,15 @@
-// What only some host projects have: Hardhat 3's config hook and types, a the ethers 6 stack project with
-// contracts of its own names, a project that mixes the two Hardhat 2 stacks, and a the ethers 6 stack project
-// installed and run on Node 24.
+// What only some host projects have: Hardhat 3's config hook and types, an ethers 6 stack project with
+// contracts of its own names, and a project that mixes the two Hardhat 2 stacks. (The ethers 6 stack
+// on Node 24 is docs-install.test.ts's: the documented install, run by Node 24's npm, then a deploy.)
 import { expect } from "chai";
-import { execFileSync, spawn } from "child_process";
+import { spawn } from "child_process";
 import fs from "fs";
 import path from "path";
 import { ethers } from "ethers";
-import { INSTALL_TIMEOUT_MS, NODE_24, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
+import { INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { errorHead, runHardhat, startNode, type LocalNode } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
-import { ADDRESS, ADMIN, NODE_KEY, STACKS, startChain } from "./cases";
+import { ADDRESS, ADMIN } from "./cases";
 
 describe("a Hardhat 3 host: what only Hardhat 3 has", function () {
   let host: HostProject;
@@ -121,47 +121,5 @@ describe("a host that mixes the stacks (both hardhat-ethers plugins, as a --forc
     } finally {
       await node.stop();
     }
-  });
-});
-
-describe(`an ethers 6 host installed and run on Node ${NODE_24} from the npm registry, npm included`, function () {
-  const stack = STACKS.find((candidate) => candidate.host === "ethers6")!;
-  let host: HostProject;
-  let node: LocalNode;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    startHosts();
-    host = await prepareHost("ethers6", { node: NODE_24 });
-    node = await startChain(host, stack, 56);
-  });
-  after(async () => node?.stop());
-
-  it("Hardhat runs on that Node.js: a script of the project prints its version", async () => {
-    fs.writeFileSync(path.join(host.dir, "scripts", "node-version.ts"), "console.log(`node ${process.version}`);\n");
-    const result = await runHardhat(host.dir, ["run", "--no-compile", "scripts/node-version.ts"], {}, { node: host.node });
-    expect(result.code, result.output).to.equal(0);
-    expect(result.stdout).to.include(`node v${NODE_24}`);
-    expect(execFileSync(host.node!, ["--version"], { encoding: "utf8" }).trim()).to.equal(`v${NODE_24}`);
-  });
-
-  it("deploy-multiaccount --network bsc compiles, deploys and records the proxy, with no warning about the Node.js version", async () => {
-    const protocol = await deployStandIn(node);
-    const file = path.join(host.dir, "output", "node-24.json");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol }, null, 2) + "\n");
-    const result = await runHardhat(
-      host.dir,
-      ["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN, "--no-verify", "--addresses-file", file],
-      { BSC_RPC_URL: node.url, PRIVATE_KEY: NODE_KEY },
-      { node: host.node }
-    );
-    expect(result.code, result.output).to.equal(0);
-    const proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress;
-    expect(proxy).to.match(ADDRESS);
-    expect(await node.rpc<string>("eth_getCode", [proxy, "latest"])).to.not.equal("0x");
-    expect(result.stdout).to.include("Network:        bsc (chain 56)");
-    expect(result.stdout).to.match(/Gas used: +\d+ in 2 transaction\(s\)/);
-    expect(result.output).to.not.match(/not supported|unsupported/i);
   });
 });
