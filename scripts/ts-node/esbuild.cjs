@@ -6,7 +6,8 @@
 // It emits what tsc emits for tsconfig.json's target (ES2020): `?.` and `??` stay as they are
 // (functions that Playwright sends into a page are sent as their source text, so no helper may be
 // added to them), and class fields are assigned in the constructor after parameter properties
-// (useDefineForClassFields false, TypeScript's default for that target). Types are checked by
+// (useDefineForClassFields false, TypeScript's default for that target), and import() is a
+// require(), as for "module": "commonjs". Types are checked by
 // `npm run typecheck`; the package is built by tsc (tsconfig.build.json), not by this.
 const { transformSync } = require("esbuild");
 
@@ -20,6 +21,9 @@ exports.create = () => ({
       jsx: "automatic",
       sourcefile: fileName,
       sourcemap: "external",
+      // import() becomes require(), as tsc does for "module": "commonjs": Node's own import() would
+      // look for the file without its .ts, and load it without ts-node.
+      supported: { "dynamic-import": false },
       tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
     });
     return { outputText: code, sourceMapText: map };
