@@ -37,7 +37,11 @@ describe("claimSpace: installs kept between runs do not fill the disk", () => {
     fs.writeFileSync(path.join(work, ".checkouts", `ethers5-${hash}`), `ethers5-${hash}-lockabcdefabcdef`);
   }
 
-  const left = (): string[] => fs.readdirSync(work).filter((entry) => !entry.startsWith(".")).sort();
+  const left = (): string[] =>
+    fs
+      .readdirSync(work)
+      .filter((entry) => !entry.startsWith("."))
+      .sort();
   const owners = (): string[] => [...new Set(left().map((entry) => entry.split(/[-.]/).find((part) => /^[0-9a-f]{12}$/.test(part)) ?? entry))].sort();
 
   it("removes the folders of a checkout that is gone from the disk, and its records", () => {
