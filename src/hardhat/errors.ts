@@ -6,6 +6,10 @@
 import { PLUGIN_NAME } from "./constants";
 
 export class MultiAccountKitError extends Error {
+  static {
+    named(this, "MultiAccountKitError");
+  }
+
   readonly pluginName = PLUGIN_NAME;
   readonly pluginId = PLUGIN_NAME;
   /** The error this one explains, when there is one (Hardhat 2 calls it `parent`). */
@@ -13,10 +17,18 @@ export class MultiAccountKitError extends Error {
 
   constructor(message: string, parent?: Error) {
     super(message, parent === undefined ? undefined : { cause: parent });
-    this.name = new.target.name;
     this.parent = parent;
     Object.defineProperty(this, "_isHardhatPluginError", { value: true, enumerable: false, writable: false, configurable: false });
   }
+}
+
+/**
+ * Gives a class its `name` (on its prototype, as Error.prototype has it): a static string, because a
+ * minifier renames classes. A subclass that names itself nothing is named like its parent, as with
+ * Error itself.
+ */
+export function named(cls: abstract new (...args: never[]) => Error, name: string): void {
+  Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true });
 }
 
 /** Whether Hardhat (either major) prints `error` as a plugin's own, clear error. */
@@ -31,6 +43,10 @@ export function isHardhatError(error: unknown): boolean {
 
 /** A value in the `multiAccount` section of hardhat.config is invalid. */
 export class ConfigError extends MultiAccountKitError {
+  static {
+    named(this, "ConfigError");
+  }
+
   constructor(
     readonly key: string,
     problem: string
@@ -41,19 +57,31 @@ export class ConfigError extends MultiAccountKitError {
 
 /** The addresses file cannot be read or written; it is left as it was. */
 export class AddressesFileError extends MultiAccountKitError {
+  static {
+    named(this, "AddressesFileError");
+  }
+
   constructor(file: string, problem: string, parent?: Error) {
     super(`Addresses file ${file}: ${problem}. The file was left untouched; fix it (or move it away) and run again.`, parent);
   }
 }
 
 /** A deploy or upgrade input is missing or wrong; nothing was sent. */
-export class InputError extends MultiAccountKitError {}
+export class InputError extends MultiAccountKitError {
+  static {
+    named(this, "InputError");
+  }
+}
 
 /** Where an installed project finds the package's .env template (shipped in the tarball, see package.json "files"). */
 const ENV_TEMPLATE = "node_modules/multiaccount-kit/.env.example";
 
 /** PRIVATE_KEY is needed to sign on a live network. */
 export class MissingPrivateKeyError extends MultiAccountKitError {
+  static {
+    named(this, "MissingPrivateKeyError");
+  }
+
   constructor(network: string) {
     super(
       `No deployer account for network "${network}": PRIVATE_KEY is not set. Set PRIVATE_KEY in the .env file (${ENV_TEMPLATE} lists every variable) and run again.`
@@ -63,16 +91,28 @@ export class MissingPrivateKeyError extends MultiAccountKitError {
 
 /** A configuration environment variable is malformed (its value is never printed). */
 export class EnvError extends MultiAccountKitError {
+  static {
+    named(this, "EnvError");
+  }
+
   constructor(variable: string, problem: string) {
     super(`Environment variable ${variable} ${problem}. Fix it in the .env file (${ENV_TEMPLATE} lists every variable).`);
   }
 }
 
 /** The network's JSON-RPC endpoint did not answer. */
-export class NetworkUnreachableError extends MultiAccountKitError {}
+export class NetworkUnreachableError extends MultiAccountKitError {
+  static {
+    named(this, "NetworkUnreachableError");
+  }
+}
 
 /** A JSON-RPC call kept failing, retries included: the task cannot go on. */
 export class RpcUnavailableError extends NetworkUnreachableError {
+  static {
+    named(this, "RpcUnavailableError");
+  }
+
   constructor(
     /** `network "bsc" (https://host)` */
     readonly endpoint: string,
@@ -94,10 +134,18 @@ export class RpcUnavailableError extends NetworkUnreachableError {
 }
 
 /** The project's ethers/upgrades plugins are missing, or mix two stacks. */
-export class StackError extends MultiAccountKitError {}
+export class StackError extends MultiAccountKitError {
+  static {
+    named(this, "StackError");
+  }
+}
 
 /**
  * Something we did not foresee failed inside a task. The message names the task and the step; the
  * original error is kept as the cause (shown with --show-stack-traces).
  */
-export class UnexpectedError extends MultiAccountKitError {}
+export class UnexpectedError extends MultiAccountKitError {
+  static {
+    named(this, "UnexpectedError");
+  }
+}
