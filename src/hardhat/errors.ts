@@ -6,10 +6,6 @@
 import { PLUGIN_NAME } from "./constants";
 
 export class MultiAccountKitError extends Error {
-  static {
-    named(this, "MultiAccountKitError");
-  }
-
   readonly pluginName = PLUGIN_NAME;
   readonly pluginId = PLUGIN_NAME;
   /** The error this one explains, when there is one (Hardhat 2 calls it `parent`). */
@@ -21,6 +17,7 @@ export class MultiAccountKitError extends Error {
     Object.defineProperty(this, "_isHardhatPluginError", { value: true, enumerable: false, writable: false, configurable: false });
   }
 }
+named(MultiAccountKitError, "MultiAccountKitError");
 
 /**
  * Gives a class its `name` (on its prototype, as Error.prototype has it): a static string, because a
@@ -43,10 +40,6 @@ export function isHardhatError(error: unknown): boolean {
 
 /** A value in the `multiAccount` section of hardhat.config is invalid. */
 export class ConfigError extends MultiAccountKitError {
-  static {
-    named(this, "ConfigError");
-  }
-
   constructor(
     readonly key: string,
     problem: string
@@ -54,65 +47,47 @@ export class ConfigError extends MultiAccountKitError {
     super(`Invalid config value multiAccount.${key}: ${problem}. Fix it in hardhat.config.`);
   }
 }
+named(ConfigError, "ConfigError");
 
 /** The addresses file cannot be read or written; it is left as it was. */
 export class AddressesFileError extends MultiAccountKitError {
-  static {
-    named(this, "AddressesFileError");
-  }
-
   constructor(file: string, problem: string, parent?: Error) {
     super(`Addresses file ${file}: ${problem}. The file was left untouched; fix it (or move it away) and run again.`, parent);
   }
 }
+named(AddressesFileError, "AddressesFileError");
 
 /** A deploy or upgrade input is missing or wrong; nothing was sent. */
-export class InputError extends MultiAccountKitError {
-  static {
-    named(this, "InputError");
-  }
-}
+export class InputError extends MultiAccountKitError {}
+named(InputError, "InputError");
 
 /** Where an installed project finds the package's .env template (shipped in the tarball, see package.json "files"). */
 const ENV_TEMPLATE = "node_modules/multiaccount-kit/.env.example";
 
 /** PRIVATE_KEY is needed to sign on a live network. */
 export class MissingPrivateKeyError extends MultiAccountKitError {
-  static {
-    named(this, "MissingPrivateKeyError");
-  }
-
   constructor(network: string) {
     super(
       `No deployer account for network "${network}": PRIVATE_KEY is not set. Set PRIVATE_KEY in the .env file (${ENV_TEMPLATE} lists every variable) and run again.`
     );
   }
 }
+named(MissingPrivateKeyError, "MissingPrivateKeyError");
 
 /** A configuration environment variable is malformed (its value is never printed). */
 export class EnvError extends MultiAccountKitError {
-  static {
-    named(this, "EnvError");
-  }
-
   constructor(variable: string, problem: string) {
     super(`Environment variable ${variable} ${problem}. Fix it in the .env file (${ENV_TEMPLATE} lists every variable).`);
   }
 }
+named(EnvError, "EnvError");
 
 /** The network's JSON-RPC endpoint did not answer. */
-export class NetworkUnreachableError extends MultiAccountKitError {
-  static {
-    named(this, "NetworkUnreachableError");
-  }
-}
+export class NetworkUnreachableError extends MultiAccountKitError {}
+named(NetworkUnreachableError, "NetworkUnreachableError");
 
 /** A JSON-RPC call kept failing, retries included: the task cannot go on. */
 export class RpcUnavailableError extends NetworkUnreachableError {
-  static {
-    named(this, "RpcUnavailableError");
-  }
-
   constructor(
     /** `network "bsc" (https://host)` */
     readonly endpoint: string,
@@ -132,20 +107,15 @@ export class RpcUnavailableError extends NetworkUnreachableError {
     );
   }
 }
+named(RpcUnavailableError, "RpcUnavailableError");
 
 /** The project's ethers/upgrades plugins are missing, or mix two stacks. */
-export class StackError extends MultiAccountKitError {
-  static {
-    named(this, "StackError");
-  }
-}
+export class StackError extends MultiAccountKitError {}
+named(StackError, "StackError");
 
 /**
  * Something we did not foresee failed inside a task. The message names the task and the step; the
  * original error is kept as the cause (shown with --show-stack-traces).
  */
-export class UnexpectedError extends MultiAccountKitError {
-  static {
-    named(this, "UnexpectedError");
-  }
-}
+export class UnexpectedError extends MultiAccountKitError {}
+named(UnexpectedError, "UnexpectedError");

@@ -5,6 +5,7 @@
 import { expect } from "chai";
 import { build } from "esbuild";
 import path from "path";
+import vm from "vm";
 import { consumer, type Consumer } from "./consumer";
 
 type ErrorClass = new (...args: string[]) => Error;
@@ -23,7 +24,12 @@ async function minifiedExports(project: Consumer, contents: string, platform: "b
     external: ["redux", "redux-thunk", "hardhat", "hardhat/*", "ethers"],
   });
   const module = { exports: {} as Record<string, ErrorClass> };
-  new Function("module", "exports", "require", result.outputFiles[0].text)(module, module.exports, require);
+  const run = vm.runInThisContext(`(function (module, exports, require) {\n${result.outputFiles[0].text}\n})`, { filename: "bundle.js" }) as (
+    m: typeof module,
+    e: typeof module.exports,
+    r: NodeJS.Require
+  ) => void;
+  run(module, module.exports, require);
   return module.exports;
 }
 

@@ -20,18 +20,12 @@ import type { Retrier } from "./retry";
 import { providerTransport, type RequestFunction, type Transport } from "./transport";
 
 /** A transaction's nonce went to another transaction: the step did not take effect. */
-export class NonceTakenError extends MultiAccountKitError {
-  static {
-    named(this, "NonceTakenError");
-  }
-}
+export class NonceTakenError extends MultiAccountKitError {}
+named(NonceTakenError, "NonceTakenError");
 
 /** The node took a nonce but its transaction cannot be found: what happened is unknown. */
-export class UnknownOutcomeError extends MultiAccountKitError {
-  static {
-    named(this, "UnknownOutcomeError");
-  }
-}
+export class UnknownOutcomeError extends MultiAccountKitError {}
+named(UnknownOutcomeError, "UnknownOutcomeError");
 
 /** What an earlier run's transaction is now: mined successfully or pending, sendable again as its bytes, or of no use. */
 type Standing = "usable" | "resend" | "void";
