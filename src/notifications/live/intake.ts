@@ -1,6 +1,9 @@
 // Message intake: each socket message is size-checked, parsed as JSON and converted like a REST page
 // (one NotificationResponse or an array of them), and messages arriving together reach the store as
-// one `notifications/ingest`. Bad messages are dropped with a warning; the connection stays.
+// one `notifications/ingest`. Bad messages are dropped with a warning; the connection stays. A
+// frame may come as text, bytes (ArrayBuffer, a Buffer from `ws`) or a Blob (a browser socket left
+// at binaryType "blob"); a Blob is read asynchronously, and the messages after it wait for it, so
+// that the store sees them in the order they arrived.
 import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
@@ -25,16 +28,35 @@ interface Intake {
   flag: Pick<FlagHandler, "noticeIngest">;
   pending: NotificationDetails[];
   flushTimer: unknown;
+  /** From the first Blob not read yet on: the messages that wait for it, in their order. */
+  waiting: Waiting[];
+}
+
+/** A message in the queue: `ready` once its Blob is read (`data` is then its bytes, or undefined when it could not be). */
+interface Waiting {
+  data: unknown;
+  ready: boolean;
+}
+
+/** The part of a Blob used: a browser's, or Node's. */
+interface BlobLike {
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+function isBlob(data: unknown): data is BlobLike {
+  return typeof data === "object" && data !== null && typeof (data as BlobLike).arrayBuffer === "function" && typeof (data as BlobLike).size === "number";
 }
 
 export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "noticeIngest">): IntakeHandler {
-  const intake: Intake = { ctx, flag, pending: [], flushTimer: undefined };
+  const intake: Intake = { ctx, flag, pending: [], flushTimer: undefined, waiting: [] };
   return {
     receive: (data) => receive(intake, data),
     ingest: (batch) => ingest(intake, batch),
     flush: () => flush(intake),
     discard: () => {
       intake.pending = [];
+      intake.waiting = []; // a Blob read meanwhile finds itself gone and is dropped
       clearTimer(ctx, intake.flushTimer);
       intake.flushTimer = undefined;
     },
@@ -42,6 +64,32 @@ export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "no
 }
 
 function receive(intake: Intake, data: unknown): void {
+  if (isBlob(data) && data.size <= intake.ctx.options.maxMessageBytes) {
+    const entry: Waiting = { data, ready: false };
+    intake.waiting.push(entry);
+    const read = (bytes: unknown) => {
+      entry.data = bytes;
+      entry.ready = true;
+      release(intake);
+    };
+    data.arrayBuffer().then(read, (error: Error) => {
+      intake.ctx.options.logger.warn(`notifications: dropped a binary message that could not be read: ${error.message}`);
+      read(undefined);
+    });
+  } else if (intake.waiting.length > 0) intake.waiting.push({ data, ready: true });
+  else accept(intake, data);
+}
+
+/** Takes in the messages at the front of the queue, up to the first Blob not read yet. */
+function release(intake: Intake): void {
+  const { waiting } = intake;
+  while (waiting.length > 0 && waiting[0].ready) {
+    const { data } = waiting.shift()!;
+    if (data !== undefined) accept(intake, data);
+  }
+}
+
+function accept(intake: Intake, data: unknown): void {
   const items = parseMessage(data, intake.ctx.options.maxMessageBytes, intake.ctx.options.logger);
   if (items.length === 0) return;
   for (const item of items) intake.pending.push(item);
@@ -93,7 +141,7 @@ function messageText(data: unknown, maxBytes: number): string | { drop: string }
   if (typeof data === "string") return exceeds(data, maxBytes) ? { drop: `a message over ${maxBytes} bytes` } : data;
   const bytes =
     data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : undefined;
-  if (bytes === undefined) return { drop: "a message that is neither text nor bytes" };
+  if (bytes === undefined) return { drop: isBlob(data) ? `a message over ${maxBytes} bytes` : "a message that is neither text nor bytes" };
   if (bytes.byteLength > maxBytes) return { drop: `a message over ${maxBytes} bytes` };
   return new TextDecoder().decode(bytes);
 }

@@ -100,7 +100,10 @@ function createSocket(parts: Parts, s: Session): WebSocketLike | undefined {
   setStatus(ctx, s.tried ? "reconnecting" : "connecting");
   s.tried = true;
   try {
-    return new Ctor(s.payload.socketUrl);
+    const socket = new Ctor(s.payload.socketUrl);
+    // A browser's default, "blob", would make every binary frame an asynchronous read (intake.ts).
+    if ("binaryType" in socket) socket.binaryType = "arraybuffer";
+    return socket;
   } catch (error) {
     logger.warn(`notifications: cannot open ${s.payload.socketUrl}: ${(error as Error).message}`);
     scheduleRetry(parts, s);

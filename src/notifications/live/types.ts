@@ -85,6 +85,8 @@ export interface LiveOptions {
 /** The part of the WebSocket API the middleware uses; the browser's and `ws` both have it. */
 export interface WebSocketLike {
   readonly readyState: number;
+  /** Set to "arraybuffer" where the socket has it, so that binary frames can be read at once. */
+  binaryType?: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   /* eslint-disable @typescript-eslint/no-explicit-any -- `any` events, so that both the DOM's and `ws`'s constructors are accepted without a cast */
