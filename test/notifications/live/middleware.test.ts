@@ -234,7 +234,7 @@ describe("notifications middleware: text sent in binary frames", () => {
     const kinds: string[] = [];
     const KeepsBlobs = function (url: string) {
       const socket = new WebSocket(url);
-      socket.binaryType = "blob";
+      (socket as unknown as { binaryType: string }).binaryType = "blob"; // ws 8.18+ has it; @types/ws does not yet
       Object.defineProperty(socket, "binaryType", { get: () => "blob", set: () => undefined });
       socket.on("message", (data) => kinds.push(data instanceof Blob ? "Blob" : typeof data));
       return socket;
