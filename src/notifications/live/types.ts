@@ -53,9 +53,10 @@ export interface NotificationsMiddlewareOptions {
    */
   crossTab?: boolean | CrossTabEffects;
   /**
-   * Where pagehide and pageshow arrive: the page's `window` by default (none in Node). The
-   * connection closes on pagehide and opens again when the page is restored from the back-forward
-   * cache. Tests may pass an EventTarget.
+   * Where pagehide, pageshow and online arrive, with its `document` for visibilitychange: the page's
+   * `window` by default (none in Node). The connection closes on pagehide and opens again when the
+   * page is restored from the back-forward cache; after maxRetries, it tries again when the browser
+   * comes online or the tab becomes visible. Tests may pass an EventTarget.
    */
   page?: PageEventTarget;
 }
@@ -108,6 +109,8 @@ export interface Session {
   tried: boolean;
   readonly startedAtSeconds: number;
   stopped: boolean;
+  /** Out of retries (maxRetries): no socket and no timer until revived. */
+  gaveUp?: boolean;
   retryTimer?: unknown;
   connectTimer?: unknown;
   stableTimer?: unknown;
