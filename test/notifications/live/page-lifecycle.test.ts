@@ -217,6 +217,18 @@ describe("live: trying again after maxRetries (online, a visible tab, a new conn
     expect(hedger.subscribers(ACCOUNT)).to.equal(1);
   });
 
+  it("a follower's moments to try again, while the leader is connected, send nothing and open nothing", async () => {
+    const origin = fakeOrigin();
+    const a = openTab(origin, new FakePage());
+    const bPage = new FakePage();
+    const b = openTab(origin, bPage);
+    await until("both open", () => a.state().connectionStatus === "open" && b.state().connectionStatus === "open");
+    const posted = origin.channels.posted.length;
+    triggerAll(b, bPage);
+    expect(origin.channels.posted.slice(posted).filter((m) => (m as { kind?: string }).kind === "retry")).to.deep.equal([]);
+    expect([a.sockets.length, b.sockets.length]).to.deep.equal([1, 0]);
+  });
+
   it("a new connect in a follower asks the leader to try again", async () => {
     const { a, b } = await followerOfGaveUp();
     b.dispatch(connectNotifications(payload()));
