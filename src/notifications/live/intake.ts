@@ -28,35 +28,24 @@ interface Intake {
   flag: Pick<FlagHandler, "noticeIngest">;
   pending: NotificationDetails[];
   flushTimer: unknown;
-  /** From the first Blob not read yet on: the messages that wait for it, in their order. */
-  waiting: Waiting[];
+  /** While a Blob is read: the end of the reads queued behind it, which every message joins. */
+  reading?: Promise<void>;
+  /** Bumped by discard: the reads queued before it are dropped. */
+  epoch: number;
 }
 
-/** A message in the queue: `ready` once its Blob is read (`data` is then its bytes, or undefined when it could not be). */
-interface Waiting {
-  data: unknown;
-  ready: boolean;
-}
-
-/** The part of a Blob used: a browser's, or Node's. */
-interface BlobLike {
-  readonly size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-function isBlob(data: unknown): data is BlobLike {
-  return typeof data === "object" && data !== null && typeof (data as BlobLike).arrayBuffer === "function" && typeof (data as BlobLike).size === "number";
-}
+const isBlob = (data: unknown): data is Blob => typeof (data as Blob | null)?.arrayBuffer === "function";
 
 export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "noticeIngest">): IntakeHandler {
-  const intake: Intake = { ctx, flag, pending: [], flushTimer: undefined, waiting: [] };
+  const intake: Intake = { ctx, flag, pending: [], flushTimer: undefined, epoch: 0 };
   return {
     receive: (data) => receive(intake, data),
     ingest: (batch) => ingest(intake, batch),
     flush: () => flush(intake),
     discard: () => {
       intake.pending = [];
-      intake.waiting = []; // a Blob read meanwhile finds itself gone and is dropped
+      intake.reading = undefined;
+      intake.epoch++;
       clearTimer(ctx, intake.flushTimer);
       intake.flushTimer = undefined;
     },
@@ -64,29 +53,22 @@ export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "no
 }
 
 function receive(intake: Intake, data: unknown): void {
-  if (isBlob(data) && data.size <= intake.ctx.options.maxMessageBytes) {
-    const entry: Waiting = { data, ready: false };
-    intake.waiting.push(entry);
-    const read = (bytes: unknown) => {
-      entry.data = bytes;
-      entry.ready = true;
-      release(intake);
-    };
-    data.arrayBuffer().then(read, (error: Error) => {
-      intake.ctx.options.logger.warn(`notifications: dropped a binary message that could not be read: ${error.message}`);
-      read(undefined);
+  if (!isBlob(data) && intake.reading === undefined) return accept(intake, data);
+  const { epoch } = intake;
+  // Read only a Blob within the limit (parseMessage drops a larger one), after those before it.
+  const bytes = isBlob(data) && data.size <= intake.ctx.options.maxMessageBytes ? data.arrayBuffer() : data;
+  const reading: Promise<void> = Promise.resolve(intake.reading)
+    .then(() => bytes)
+    .then(
+      (read) => {
+        if (intake.epoch === epoch) accept(intake, read);
+      },
+      (error: Error) => intake.ctx.options.logger.warn(`notifications: dropped an unreadable Blob: ${error.message}`)
+    )
+    .then(() => {
+      if (intake.reading === reading) intake.reading = undefined;
     });
-  } else if (intake.waiting.length > 0) intake.waiting.push({ data, ready: true });
-  else accept(intake, data);
-}
-
-/** Takes in the messages at the front of the queue, up to the first Blob not read yet. */
-function release(intake: Intake): void {
-  const { waiting } = intake;
-  while (waiting.length > 0 && waiting[0].ready) {
-    const { data } = waiting.shift()!;
-    if (data !== undefined) accept(intake, data);
-  }
+  intake.reading = reading;
 }
 
 function accept(intake: Intake, data: unknown): void {

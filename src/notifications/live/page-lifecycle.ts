@@ -49,12 +49,14 @@ export function globalPage(): PageEventTarget | undefined {
     : undefined;
 }
 
-const WINDOW_EVENTS = ["pagehide", "pageshow", "online"] as const;
-
 export function buildPageLifecycleHandler(page: PageEventTarget | undefined, actions: PageActions): PageLifecycleHandler {
   let payload: ConnectNotificationsPayload | undefined;
   let hidden = false;
-  const listeners: Record<(typeof WINDOW_EVENTS)[number] | "visibilitychange", PageListener> = {
+  // online, or visibilitychange to visible: a hidden tab waits until it is shown (a follower's moment reaches a hidden leader).
+  const retry = () => {
+    if (payload !== undefined && !hidden && page!.document?.visibilityState !== "hidden") actions.retry();
+  };
+  const listeners: Record<"pagehide" | "pageshow" | "online", PageListener> = {
     pagehide: () => {
       if (payload === undefined || hidden) return;
       hidden = true;
@@ -65,21 +67,16 @@ export function buildPageLifecycleHandler(page: PageEventTarget | undefined, act
       hidden = false;
       actions.show(payload);
     },
-    online: () => {
-      if (payload !== undefined && !hidden) actions.retry();
-    },
-    visibilitychange: () => {
-      if (payload !== undefined && !hidden && page?.document?.visibilityState === "visible") actions.retry();
-    },
+    online: retry,
   };
-  const listen = (on: boolean) => {
-    for (const type of WINDOW_EVENTS) page![on ? "addEventListener" : "removeEventListener"](type, listeners[type]);
-    page!.document?.[on ? "addEventListener" : "removeEventListener"]("visibilitychange", listeners.visibilitychange);
+  const listen = (method: "addEventListener" | "removeEventListener") => {
+    for (const type of ["pagehide", "pageshow", "online"] as const) page![method](type, listeners[type]);
+    page!.document?.[method]("visibilitychange", retry);
   };
   return {
     watch(next) {
       if (page === undefined) return;
-      if (payload === undefined) listen(true);
+      if (payload === undefined) listen("addEventListener");
       payload = next;
       hidden = false;
     },
@@ -87,7 +84,7 @@ export function buildPageLifecycleHandler(page: PageEventTarget | undefined, act
       if (page === undefined || payload === undefined) return;
       payload = undefined;
       hidden = false;
-      listen(false);
+      listen("removeEventListener");
     },
   };
 }
