@@ -159,6 +159,17 @@ describe("live: trying again after maxRetries (online, a visible tab, a new conn
     await until("open again", () => t.state().connectionStatus === "open" && hedger.subscribers(ACCOUNT) === 1);
   });
 
+  it("online in a hidden tab: nothing until the tab is shown", async () => {
+    const page = new FakePage();
+    const t = await gaveUp(page);
+    page.document.become("hidden");
+    page.online();
+    expect(t.sockets.length).to.equal(2);
+    page.document.become("visible");
+    expect(t.sockets.length).to.equal(3);
+    await until("open again", () => t.state().connectionStatus === "open");
+  });
+
   it("a new connect for the same connection", async () => {
     const t = await gaveUp();
     t.dispatch(connectNotifications(payload()));
