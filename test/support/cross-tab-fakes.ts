@@ -111,10 +111,9 @@ export function fakeOrigin(): CrossTabEffects & { locks: FakeLocks; channels: Re
   return { locks: new FakeLocks(), BroadcastChannel: channels.BroadcastChannel, channels };
 }
 
-/** A page's `document`, for visibilitychange: the tab shown or hidden by the user. */
-export class FakeDocument extends EventTarget {
+/** Node's EventTarget, counting the listeners it holds (a test checks that none is left). */
+class CountingTarget extends EventTarget {
   listeners = 0;
-  visibilityState: "visible" | "hidden" = "visible";
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
     this.listeners += 1;
     super.addEventListener(type, listener);
@@ -123,6 +122,11 @@ export class FakeDocument extends EventTarget {
     this.listeners -= 1;
     super.removeEventListener(type, listener);
   }
+}
+
+/** A page's `document`, for visibilitychange: the tab shown or hidden by the user. */
+export class FakeDocument extends CountingTarget {
+  visibilityState: "visible" | "hidden" = "visible";
   /** The tab becomes `state`, as when the user switches tabs or minimizes the window. */
   become(state: "visible" | "hidden"): void {
     this.visibilityState = state;
@@ -130,18 +134,9 @@ export class FakeDocument extends EventTarget {
   }
 }
 
-/** A page's window for the `page` option: Node's EventTarget, counting the listeners it holds, with its document. */
-export class FakePage extends EventTarget {
+/** A page's window for the `page` option, with its document. */
+export class FakePage extends CountingTarget {
   readonly document = new FakeDocument();
-  listeners = 0;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
-    this.listeners += 1;
-    super.addEventListener(type, listener);
-  }
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
-    this.listeners -= 1;
-    super.removeEventListener(type, listener);
-  }
   /** The user navigates away; `persisted`: the page goes into the back-forward cache. */
   hide(persisted = true): void {
     this.dispatchEvent(Object.assign(new Event("pagehide"), { persisted }));

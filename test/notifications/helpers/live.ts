@@ -6,12 +6,14 @@ import { thunk } from "redux-thunk";
 import WebSocket from "ws";
 import {
   createNotificationsMiddleware,
+  disconnectNotifications,
   notificationsReducer,
   type CrossTabEffects,
   type NotificationsMiddlewareOptions,
   type NotificationsRootState,
   type WebSocketConstructor,
 } from "../../../src/notifications";
+import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
 import { createLiveContext } from "../../../src/notifications/live/context";
 import { resolveLiveOptions } from "../../../src/notifications/live/options";
 import type { LiveContext, Session } from "../../../src/notifications/live/types";
@@ -91,4 +93,23 @@ export function testSession(ctx: LiveContext, payload: Partial<ConnectNotificati
   };
   ctx.session = session;
   return session;
+}
+
+/**
+ * mocha hooks for a test with live tabs: before each, a mock hedger on a free port and an empty list
+ * of tabs, handed to `use` (a test pushes each tab it opens onto that list); after each, every tab
+ * disconnected and the hedger closed.
+ */
+export function hedgerPerTest(use: (hedger: MockHedger, tabs: TabStore[]) => void): void {
+  let hedger: MockHedger;
+  let tabs: TabStore[];
+  beforeEach(async () => {
+    hedger = await startMockHedger({ port: 0 });
+    tabs = [];
+    use(hedger, tabs);
+  });
+  afterEach(async () => {
+    for (const t of tabs) t.dispatch(disconnectNotifications());
+    await hedger.close();
+  });
 }

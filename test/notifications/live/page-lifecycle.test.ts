@@ -5,10 +5,10 @@
 // browser comes online, when the tab becomes visible, or on a new connect, and at no other time.
 import { expect } from "chai";
 import { connectNotifications, disconnectNotifications, readAllNotifications, readOneNotification } from "../../../src/notifications";
-import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
+import type { MockHedger } from "../../../src/mock-hedger";
 import { FakePage, fakeOrigin } from "../../support/cross-tab-fakes";
 import { sleep, until } from "../../support/wait";
-import { FAST_BACKOFF, VISIBLE, listsOf, tabStore, type TabStore } from "../helpers/live";
+import { FAST_BACKOFF, VISIBLE, hedgerPerTest, listsOf, tabStore, type TabStore } from "../helpers/live";
 
 const ACCOUNT = "0x00000000000000000000000000000000000d0d01";
 
@@ -16,14 +16,7 @@ describe("live: the page's life cycle (pagehide, pageshow)", () => {
   let hedger: MockHedger;
   let tabs: TabStore[];
 
-  beforeEach(async () => {
-    hedger = await startMockHedger({ port: 0 });
-    tabs = [];
-  });
-  afterEach(async () => {
-    for (const t of tabs) t.dispatch(disconnectNotifications());
-    await hedger.close();
-  });
+  hedgerPerTest((h, t) => ((hedger = h), (tabs = t)));
 
   const payload = () => ({ socketUrl: hedger.socketUrl, account: ACCOUNT, whitelisted: true, baseUrl: hedger.baseUrl, appName: "page-lifecycle-test" });
   function openTab(crossTab: ReturnType<typeof fakeOrigin> | false, page: FakePage): TabStore {
@@ -104,14 +97,7 @@ describe("live: trying again after maxRetries (online, a visible tab, a new conn
   let hedger: MockHedger;
   let tabs: TabStore[];
 
-  beforeEach(async () => {
-    hedger = await startMockHedger({ port: 0 });
-    tabs = [];
-  });
-  afterEach(async () => {
-    for (const t of tabs) t.dispatch(disconnectNotifications());
-    await hedger.close();
-  });
+  hedgerPerTest((h, t) => ((hedger = h), (tabs = t)));
 
   const payload = () => ({ socketUrl: hedger.socketUrl, account: ACCOUNT, whitelisted: true, baseUrl: hedger.baseUrl, appName: "retry-test" });
   function openTab(crossTab: ReturnType<typeof fakeOrigin> | false, page: FakePage, backoff: object = { maxRetries: 1 }): TabStore {

@@ -3,13 +3,13 @@
 // tab, and a peer on the channel posting malformed messages, or a status while it is not the
 // leader, changes nothing in any tab (docs/live-notifications.md#one-socket-per-browser).
 import { expect } from "chai";
-import { connectNotifications, disconnectNotifications, ingestNotifications, type NotificationDetails } from "../../../../src/notifications";
+import { connectNotifications, ingestNotifications, type NotificationDetails } from "../../../../src/notifications";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../../../src/notifications/live/cross-tab/protocol";
-import { startMockHedger, type MockHedger } from "../../../../src/mock-hedger";
+import type { MockHedger } from "../../../../src/mock-hedger";
 import { fakeOrigin } from "../../../support/cross-tab-fakes";
 import { until } from "../../../support/wait";
 import { HOSTILE, expectPlainNotification, note } from "../../helpers/fixtures";
-import { VISIBLE, tabStore, type TabStore } from "../../helpers/live";
+import { hedgerPerTest, VISIBLE, tabStore, type TabStore } from "../../helpers/live";
 
 const ACCOUNT = "0x00000000000000000000000000000000000c0c11";
 const v = CROSS_TAB_PROTOCOL_VERSION;
@@ -22,14 +22,9 @@ describe("live: cross-tab against hostile input (fakes)", () => {
   let tabs: TabStore[];
   let origin: ReturnType<typeof fakeOrigin>;
 
-  beforeEach(async () => {
-    hedger = await startMockHedger({ port: 0 });
-    tabs = [];
+  hedgerPerTest((h, t) => ((hedger = h), (tabs = t)));
+  beforeEach(() => {
     origin = fakeOrigin();
-  });
-  afterEach(async () => {
-    for (const t of tabs) t.dispatch(disconnectNotifications());
-    await hedger.close();
   });
 
   function openTab(): TabStore {

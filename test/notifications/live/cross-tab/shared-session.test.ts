@@ -17,7 +17,7 @@ import { startMockHedger, type MockHedger } from "../../../../src/mock-hedger";
 import { fakeOrigin } from "../../../support/cross-tab-fakes";
 import { sleep, until } from "../../../support/wait";
 import { note } from "../../helpers/fixtures";
-import { VISIBLE, listsOf, tabStore, type TabStore } from "../../helpers/live";
+import { hedgerPerTest, VISIBLE, listsOf, tabStore, type TabStore } from "../../helpers/live";
 
 const ACCOUNT = "0x00000000000000000000000000000000000c0c01";
 const OTHER = "0x00000000000000000000000000000000000c0c02";
@@ -30,14 +30,7 @@ describe("live: cross-tab (fake Web Locks and BroadcastChannel)", () => {
   let hedger: MockHedger;
   let tabs: Tab[];
 
-  beforeEach(async () => {
-    hedger = await startMockHedger({ port: 0 });
-    tabs = [];
-  });
-  afterEach(async () => {
-    for (const t of tabs) t.dispatch(disconnectNotifications());
-    await hedger.close();
-  });
+  hedgerPerTest((h, t) => ((hedger = h), (tabs = t)));
 
   const payload = (account = ACCOUNT) => ({ socketUrl: hedger.socketUrl, account, whitelisted: true, baseUrl: hedger.baseUrl, appName: "cross-tab-test" });
   function openTabs(origin: ReturnType<typeof fakeOrigin> | false, n: number, account = ACCOUNT): Tab[] {
