@@ -20,7 +20,8 @@
 //   npm run faults -- --randomized [--seeds 200] [--from 1] [--verbose]
 //   npm run faults -- --randomized --list 68,82 (those seeds only: to look at a failure again)
 import { STACKS, type StackCase } from "../../test/hardhat/hosts/cases";
-import { FAST_RETRIES, MIXED, startFaultBench, type FaultBench } from "../../test/hardhat/helpers/fault-bench";
+import { MIXED, startFaultBench, type FaultBench } from "../../test/hardhat/helpers/fault-bench";
+import { FAST_RETRIES } from "../../test/hardhat/helpers/faulty-rpc";
 import { runSeed, type SeedOutcome } from "../../test/hardhat/helpers/randomized-reruns";
 import { startRerunBench } from "../../test/hardhat/helpers/rerun-bench";
 
@@ -79,7 +80,7 @@ function kindsDrawn(bench: FaultBench): string {
 
 /** One stack's mixed-fault seeds, then its upgrades through mixed faults; the number of seeds that failed. */
 async function mixedOn(stack: StackCase, seeds: number, upgrades: number): Promise<number> {
-  const bench = await startFaultBench(stack, { FIXTURE_RPC: FAST_RETRIES });
+  const bench = await startFaultBench(stack, { FIXTURE_RPC: JSON.stringify(FAST_RETRIES) });
   let failed = 0;
   const report = (what: string, problem: string | undefined) => {
     if (problem !== undefined) failed++;

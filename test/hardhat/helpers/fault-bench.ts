@@ -4,7 +4,7 @@
 import fs from "fs";
 import path from "path";
 import { ADMIN, NODE_KEY, startChain, type StackCase } from "../hosts/cases";
-import { startFaultyRpc, type FaultPlan, type FaultyRpc } from "./faulty-rpc";
+import { STALL_MS, startFaultyRpc, type FaultPlan, type FaultyRpc } from "./faulty-rpc";
 import { prepareHost, type HostOptions, type HostProject } from "./hosts";
 import { runHardhat, type LocalNode, type RunResult } from "./processes";
 import { deployStandIn } from "./stand-in";
@@ -37,14 +37,6 @@ export interface FaultBench {
 
 export const DEPLOY_ARGS = ["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN, "--no-verify"];
 
-/**
- * Short waits, so that the faults cost little: each attempt 0.6 s at most, a call 10 s at most (room
- * for a node slowed down by the other stacks' runs beside it). `multiAccount.rpc` of the host
- * projects, through FIXTURE_RPC.
- */
-export const FAST_RETRIES = JSON.stringify({ retries: 8, minDelay: 20, maxDelay: 300, timeout: 600, totalTimeout: 10_000 });
-/** A stall outlasts the attempt's time limit (FAST_RETRIES), so that it is a fault and not only a delay. */
-export const STALL_MS = 900;
 /** 10% of calls failing, every kind mixed (429, reset, lost, stall), drawn from `seed`. */
 export const MIXED = (seed: number): FaultPlan => ({ seed, rate: 0.1, stallMs: STALL_MS, retryAfterSeconds: 1 });
 /**

@@ -15,6 +15,16 @@ import { seededRandom } from "../../support/seeded-random";
  * - `nonce too low`: the call is forwarded and takes effect, and answered with the JSON-RPC error
  *   "nonce too low", as a load balancer answers when another of its backends already took the send.
  */
+/**
+ * `multiAccount.rpc` for runs through this proxy: short waits, so that the faults cost little, yet long
+ * enough that a node slowed down by a busy machine is not taken for a lost answer (at 0.6 s, a
+ * deploy's `eth_estimateGas` timed out nine times in a row at a load average of 11 on 2 cores): each
+ * attempt 1.5 s at most, a call 20 s at most.
+ */
+export const FAST_RETRIES = { retries: 8, minDelay: 20, maxDelay: 300, timeout: 1500, totalTimeout: 20_000 };
+/** A stall outlasts an attempt's time limit (FAST_RETRIES), so that it is a fault and not only a delay. */
+export const STALL_MS = 2000;
+
 export type FaultKind = "429" | "reset" | "lost" | "stall" | "down" | "nonce too low";
 
 export interface CallInfo {

@@ -10,7 +10,7 @@ import os from "os";
 import path from "path";
 import { journalPathFor, type JournalRun } from "../../../src/hardhat/internal/rpc/journal";
 import { FIXTURES, linkPackage } from "./environment";
-import { startFaultyRpc, type FaultPlan, type FaultyRpc } from "./faulty-rpc";
+import { FAST_RETRIES, startFaultyRpc, type FaultPlan, type FaultyRpc } from "./faulty-rpc";
 import { childEnv, hardhatCli, runHardhat, startNode, withoutAnsi, type LocalNode, type RunResult } from "./processes";
 import { deployStandIn } from "./stand-in";
 
@@ -21,11 +21,6 @@ export const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efca
 export const DEPLOYER = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 /** The ethers 5 stack's deployment: the implementation, the ProxyAdmin, the proxy. */
 export const INTENDED_CREATIONS = 3;
-/**
- * Short waits, so that faults cost little: each attempt 0.6 s at most, a call 10 s at most. The
- * same settings as the host projects' flaky-endpoint tests.
- */
-export const FAST_RETRIES = { retries: 8, minDelay: 20, maxDelay: 300, timeout: 600, totalTimeout: 10_000 };
 
 export type Signer = "local" | "node";
 

@@ -16,16 +16,14 @@ import fs from "fs";
 import { ethers } from "ethers";
 import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
 import {
-  FAST_RETRIES,
   MIXED,
   MIXED_TEST_SEEDS,
   MIXED_UPGRADE_TEST_SEEDS,
-  STALL_MS,
   startFaultBench,
   type Creation,
   type FaultBench,
 } from "../helpers/fault-bench";
-import type { CallLog, FaultKind, FaultPlan } from "../helpers/faulty-rpc";
+import { FAST_RETRIES, STALL_MS, type CallLog, type FaultKind, type FaultPlan } from "../helpers/faulty-rpc";
 import { alongsideHosts, startHosts } from "../helpers/hosts";
 import { errorHead, type RunResult } from "../helpers/processes";
 import { IMPLEMENTATION_SLOT, STACKS, type StackCase } from "./cases";
@@ -60,7 +58,7 @@ class Lab {
   private last: Promise<unknown>;
 
   constructor(stack: StackCase) {
-    this.bench = new Promise<void>((resolve) => (this.begin = resolve)).then(() => startFaultBench(stack, { FIXTURE_RPC: FAST_RETRIES }, { copy: "faults" }));
+    this.bench = new Promise<void>((resolve) => (this.begin = resolve)).then(() => startFaultBench(stack, { FIXTURE_RPC: JSON.stringify(FAST_RETRIES) }, { copy: "faults" }));
     this.bench.catch(() => undefined);
     this.last = this.bench;
   }

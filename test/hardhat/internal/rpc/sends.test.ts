@@ -9,7 +9,8 @@ import { ethers } from "ethers";
 import type { JournalEntry } from "../../../../src/hardhat/internal/rpc/journal";
 import { errorHead, type RunResult } from "../../helpers/processes";
 import { runSeed, TEST_SEEDS } from "../../helpers/randomized-reruns";
-import { DEPLOYER, FAST_RETRIES, INTENDED_CREATIONS, startRerunBench, type RerunBench } from "../../helpers/rerun-bench";
+import { FAST_RETRIES } from "../../helpers/faulty-rpc";
+import { DEPLOYER, INTENDED_CREATIONS, startRerunBench, type RerunBench } from "../../helpers/rerun-bench";
 
 describe("a rerun after lost answers sends no creation twice (the ethers 5 stack, the deployer fixture)", function () {
   this.timeout(300_000);
