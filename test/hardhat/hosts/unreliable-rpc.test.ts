@@ -15,14 +15,7 @@ import { expect } from "chai";
 import fs from "fs";
 import { ethers } from "ethers";
 import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
-import {
-  MIXED,
-  MIXED_TEST_SEEDS,
-  MIXED_UPGRADE_TEST_SEEDS,
-  startFaultBench,
-  type Creation,
-  type FaultBench,
-} from "../helpers/fault-bench";
+import { MIXED, MIXED_TEST_SEEDS, MIXED_UPGRADE_TEST_SEEDS, startFaultBench, type Creation, type FaultBench } from "../helpers/fault-bench";
 import { FAST_RETRIES, STALL_MS, type CallLog, type FaultKind, type FaultPlan } from "../helpers/faulty-rpc";
 import { alongsideHosts, startHosts } from "../helpers/hosts";
 import { errorHead, type RunResult } from "../helpers/processes";
@@ -58,7 +51,9 @@ class Lab {
   private last: Promise<unknown>;
 
   constructor(stack: StackCase) {
-    this.bench = new Promise<void>((resolve) => (this.begin = resolve)).then(() => startFaultBench(stack, { FIXTURE_RPC: JSON.stringify(FAST_RETRIES) }, { copy: "faults" }));
+    this.bench = new Promise<void>((resolve) => (this.begin = resolve)).then(() =>
+      startFaultBench(stack, { FIXTURE_RPC: JSON.stringify(FAST_RETRIES) }, { copy: "faults" })
+    );
     this.bench.catch(() => undefined);
     this.last = this.bench;
   }
