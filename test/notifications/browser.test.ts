@@ -28,7 +28,7 @@ const waitForSelector = (page: TestTab, selector: string, gone = false) =>
   page.waitFor(`${selector}${gone ? " gone" : ""}`, ({ s, gone }) => (document.querySelector(s) === null) === gone, { s: selector, gone });
 
 for (const engine of testedEngines()) {
-  describe(`examples/browser in headless ${engine.name === "chromium" ? "Chromium" : "Firefox"}`, function () {
+  describe(`examples/browser in headless ${engine.title}`, function () {
     this.timeout(3 * WAIT_MS);
 
     let outDir: string;

@@ -36,9 +36,9 @@ export interface TestTab {
   screenshot(file: string): Promise<void>;
   /** Closes the tab as a user does: pagehide runs. */
   close(): Promise<void>;
-  /** The tab ends with no handler of its page running (see TestBrowser.crashHow). */
+  /** The tab ends with no handler of its page running (see Engine.crashHow). */
   crash(): Promise<void>;
-  /** Chromium only (CDP Page.setWebLifecycleState), and only in `lifecycleContext()`. */
+  /** Chromium only (CDP Page.setWebLifecycleState), and only in `lifecycleContext()` (see Engine.canFreeze). */
   setFrozen?: (frozen: boolean) => Promise<void>;
 }
 
@@ -51,10 +51,8 @@ export interface TestContext {
 
 export interface TestBrowser {
   readonly engine: EngineName;
-  /** "Chromium 156.0.8078.79", "Firefox 153.7.0esr". */
+  /** "Chromium 156.0.8078.79", "Firefox 153.7.0". */
   readonly version: string;
-  /** How TestTab.crash ends a tab in this engine. */
-  readonly crashHow: string;
   newContext(): Promise<TestContext>;
   /**
    * A context that keeps the page life cycle: the back-forward cache, and a tab behind another is
@@ -66,8 +64,15 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-interface Engine {
+export interface Engine {
   readonly name: EngineName;
+  readonly title: "Chromium" | "Firefox";
+  /** How TestTab.crash ends a tab in this engine. */
+  readonly crashHow: string;
+  /** True when a tab of `lifecycleContext()` can be frozen (TestTab.setFrozen); else why not. */
+  readonly canFreeze: true | string;
+  /** True when the back-forward cache keeps a page that holds a Web Lock until its pagehide; else what it does. */
+  readonly keepsLeaderInBackForwardCache: true | string;
   /** The binary's path (installed when missing). */
   ensure(): string;
   launch(executablePath: string, timeoutMs: number): Promise<TestBrowser>;
@@ -107,8 +112,30 @@ export const ensureChromium = (): string => ensureBinary(CHROMIUM);
 export const ensureFirefox = (): string => ensureBinary(FIREFOX);
 
 const ALL_ENGINES: Engine[] = [
-  { name: "chromium", ensure: ensureChromium, launch: launchChromiumForTests },
-  { name: "firefox", ensure: ensureFirefox, launch: launchFirefoxForTests },
+  {
+    name: "chromium",
+    title: "Chromium",
+    crashHow: "CDP Page.crash",
+    canFreeze: true,
+    keepsLeaderInBackForwardCache: true,
+    ensure: ensureChromium,
+    launch: launchChromiumForTests,
+  },
+  {
+    name: "firefox",
+    title: "Firefox",
+    // BiDi has no equivalent of CDP Page.crash, and Firefox's about:crashcontent would take down
+    // every tab sharing the content process.
+    crashHow:
+      "no BiDi crash command: closed with its pagehide, unload and beforeunload listeners stopped, so that only the browser releases its lock and socket",
+    canFreeze:
+      "BiDi has no equivalent of CDP Page.setWebLifecycleState, and Firefox has no frozen state (no freeze or resume events: the Page Lifecycle API is Chromium's)",
+    // Measured in Firefox ESR 153: a page holding a Web Lock when it navigates is left out of the
+    // cache even when its pagehide releases the lock (Firefox decides before pagehide; Chromium after).
+    keepsLeaderInBackForwardCache: "it keeps no page that holds a Web Lock when it navigates away, so Back loads it again",
+    ensure: ensureFirefox,
+    launch: launchFirefoxForTests,
+  },
 ];
 
 /** The engines to test: BROWSERS=chromium,firefox (the default), or one of them. */
@@ -179,7 +206,8 @@ function chromiumContext(context: PlaywrightContext, timeoutMs: number, onClose:
   return {
     addInitScript: (fn, arg) => void scripts.push([fn as (arg: never) => void, arg]),
     newTab: async (viewport) => {
-      const page = await context.newPage(viewport === undefined ? undefined : { viewport });
+      const page = await context.newPage();
+      if (viewport !== undefined) await page.setViewportSize(viewport);
       for (const [fn, arg] of scripts) await page.addInitScript(fn, arg as never);
       return chromiumTab(page, timeoutMs);
     },
@@ -198,7 +226,6 @@ async function launchChromiumForTests(executablePath: string, timeoutMs: number)
   return {
     engine: "chromium",
     version: `Chromium ${browser.version()}`,
-    crashHow: "CDP Page.crash",
     newContext: async () => plain(await browser.newContext()),
     lifecycleContext: async () => {
       const lifecycle = await launchChromiumWithPageLifecycle(executablePath, timeoutMs);
@@ -336,10 +363,6 @@ async function launchFirefoxForTests(executablePath: string, timeoutMs: number):
   return {
     engine: "firefox",
     version: `Firefox ${(await browser.version()).replace(/^firefox\//, "")}`,
-    // BiDi has no equivalent of CDP Page.crash (and Firefox's about:crashcontent would take down
-    // every tab sharing the content process).
-    crashHow:
-      "no BiDi crash: the tab closed with its pagehide, unload and beforeunload listeners stopped, so that the browser alone releases its lock and socket",
     newContext,
     lifecycleContext: newContext,
     close: () => browser.close(),
