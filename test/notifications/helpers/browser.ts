@@ -343,6 +343,14 @@ async function launchFirefoxForTests(executablePath: string, timeoutMs: number):
     executablePath,
     headless: true,
     protocol: "webDriverBiDi",
+    // Timers in a tab behind another run at most once a second by default; Playwright's Chromium
+    // launch turns that throttling off (--disable-background-timer-throttling), and so does this, so
+    // that both engines' tests wait on the code under test, not on the throttle.
+    extraPrefsFirefox: {
+      "dom.min_background_timeout_value": 4,
+      "dom.min_background_timeout_value_without_budget_throttling": 4,
+      "dom.timeout.enable_budget_timer_throttling": false,
+    },
     timeout: 2 * timeoutMs,
   });
   const newContext = async (): Promise<TestContext> => {
