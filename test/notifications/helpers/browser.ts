@@ -5,9 +5,9 @@
 //
 // The driver is small on purpose: tabs (pages) in isolated contexts (profiles: their own Web Locks
 // and BroadcastChannels), scripts run before the page's own, evaluate, waits polled from Node (a
-// hidden tab's timers and animation frames are throttled, Node's are not), a DOM click, closing. What
-// one engine cannot do is an optional member (crash, setFrozen), and the test says what it does in
-// the other engine instead.
+// hidden tab's timers and animation frames are throttled, Node's are not), a DOM click, closing.
+// Where the engines differ, the Engine says how (crashHow, canFreeze, keepsLeaderInBackForwardCache),
+// and the tests put it in their titles.
 import { execSync, spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
