@@ -204,7 +204,7 @@ function chromiumTab(page: PlaywrightPage, timeoutMs: number): TestTab {
 function chromiumContext(context: PlaywrightContext, timeoutMs: number, onClose: () => Promise<void>): TestContext {
   const scripts: Array<[fn: (arg: never) => void, arg: unknown]> = [];
   return {
-    addInitScript: (fn, arg) => void scripts.push([fn as (arg: never) => void, arg]),
+    addInitScript: (fn, arg) => void scripts.push([fn, arg]),
     newTab: async (viewport) => {
       const page = await context.newPage();
       if (viewport !== undefined) await page.setViewportSize(viewport);
@@ -320,8 +320,8 @@ function firefoxTab(page: PuppeteerPage, timeoutMs: number): TestTab {
       errors,
       consoleLines,
       goto: async (url) => void (await page.goto(url)),
-      evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-      screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png`, fullPage: true })),
+      evaluate: (fn, arg) => page.evaluate(fn as never, arg),
+      screenshot: async (file) => void (await page.screenshot({ path: file, fullPage: true })),
       close: () => page.close({ runBeforeUnload: true }),
       crash: async () => {
         await page.evaluate(() => {
@@ -357,7 +357,7 @@ async function launchFirefoxForTests(executablePath: string, timeoutMs: number):
     const context = await browser.createBrowserContext();
     const scripts: Array<[fn: (arg: never) => void, arg: unknown]> = [];
     return {
-      addInitScript: (fn, arg) => void scripts.push([fn as (arg: never) => void, arg]),
+      addInitScript: (fn, arg) => void scripts.push([fn, arg]),
       newTab: async (viewport) => {
         const page = await context.newPage();
         if (viewport !== undefined) await page.setViewport(viewport);
