@@ -1,0 +1,52 @@
+// `npm run fuzz:notifications`: the live notifications' model-based test
+// (test/notifications/live/cross-tab/model/) on many sequences of a fresh seed, printing the seed
+// and the shrunk sequence of any failure (docs/live-notifications.md#the-model-based-test).
+//
+// Knobs (environment variables):
+//   FUZZ_SEED   the seed, default random
+//   FUZZ_RUNS   sequences, default 500
+//   FUZZ_STEPS  longest sequence, default 20
+//   FUZZ_PATH   replay one counterexample: with its FUZZ_SEED and the path printed with it
+import { checkModel, failureReport, startModelHedger } from "../../test/notifications/live/cross-tab/model/harness";
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const seed = intFromEnv("FUZZ_SEED", Math.floor(Math.random() * 2 ** 31));
+  const numRuns = intFromEnv("FUZZ_RUNS", 500);
+  const maxCommands = intFromEnv("FUZZ_STEPS", 20);
+  const path = process.env.FUZZ_PATH || undefined;
+  console.log(`Model-based test of the live notifications: ${numRuns} sequences of up to ${maxCommands} commands, seed ${seed}.`);
+  const hedger = await startModelHedger();
+  const started = Date.now();
+  try {
+    const details = await checkModel(hedger, { seed, numRuns, maxCommands, path });
+    const seconds = (Date.now() - started) / 1000;
+    if (details.failed) {
+      console.log(`\n${failureReport(details, seed)}\n`);
+      console.log(`Replay: FUZZ_SEED=${seed} FUZZ_STEPS=${maxCommands} FUZZ_PATH="${details.counterexamplePath}" npm run fuzz:notifications`);
+      const steps = details.counterexample === null ? 0 : [...(details.counterexample[0] as Iterable<unknown>)].length;
+      console.log(`FUZZ_SUMMARY ${JSON.stringify({ found: true, seed, path: details.counterexamplePath, steps, seconds })}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`No counterexample: ${details.numRuns} sequences in ${seconds.toFixed(1)} s.`);
+      console.log(`FUZZ_SUMMARY ${JSON.stringify({ found: false, seed, sequences: details.numRuns, seconds })}`);
+    }
+  } finally {
+    await hedger.close();
+  }
+}
+
+main().then(
+  () => process.exit(),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  }
+);
