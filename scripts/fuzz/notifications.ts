@@ -6,8 +6,9 @@
 //   FUZZ_SEED   the seed, default random
 //   FUZZ_RUNS   sequences, default 500
 //   FUZZ_STEPS  longest sequence, default 20
-//   FUZZ_PATH   replay one counterexample: with its FUZZ_SEED and the path printed with it
-import { checkModel, failureReport, startModelHedger } from "../../test/notifications/live/cross-tab/model/harness";
+//   FUZZ_PATH, FUZZ_REPLAY_PATH   replay one counterexample: with its FUZZ_SEED, FUZZ_STEPS and the
+//               two paths printed with it
+import { checkModel, counterexampleSteps, failureReport, replayPathOf, startModelHedger } from "../../test/notifications/live/cross-tab/model/harness";
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -22,16 +23,18 @@ async function main(): Promise<void> {
   const numRuns = intFromEnv("FUZZ_RUNS", 500);
   const maxCommands = intFromEnv("FUZZ_STEPS", 20);
   const path = process.env.FUZZ_PATH || undefined;
+  const replayPath = process.env.FUZZ_REPLAY_PATH || undefined;
   console.log(`Model-based test of the live notifications: ${numRuns} sequences of up to ${maxCommands} commands, seed ${seed}.`);
   const hedger = await startModelHedger();
   const started = Date.now();
   try {
-    const details = await checkModel(hedger, { seed, numRuns, maxCommands, path });
+    const details = await checkModel(hedger, { seed, numRuns, maxCommands, path, replayPath });
     const seconds = (Date.now() - started) / 1000;
     if (details.failed) {
       console.log(`\n${failureReport(details, seed)}\n`);
-      console.log(`Replay: FUZZ_SEED=${seed} FUZZ_STEPS=${maxCommands} FUZZ_PATH="${details.counterexamplePath}" npm run fuzz:notifications`);
-      const steps = details.counterexample === null ? 0 : [...(details.counterexample[0] as Iterable<unknown>)].length;
+      const replay = `FUZZ_SEED=${seed} FUZZ_STEPS=${maxCommands} FUZZ_PATH="${details.counterexamplePath}" FUZZ_REPLAY_PATH="${replayPathOf(details)}"`;
+      console.log(`Replay: ${replay} npm run fuzz:notifications`);
+      const steps = counterexampleSteps(details).length;
       console.log(`FUZZ_SUMMARY ${JSON.stringify({ found: true, seed, path: details.counterexamplePath, steps, seconds })}`);
       process.exitCode = 1;
     } else {

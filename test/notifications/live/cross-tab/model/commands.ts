@@ -11,7 +11,7 @@ import type { World } from "./world";
 
 type Command = fc.AsyncCommand<Model, World>;
 
-class OpenTab implements Command {
+export class OpenTab implements Command {
   check = (m: Readonly<Model>) => m.tabs.length < 4;
   async run(m: Model, w: World) {
     w.open(openTab(m).key);
@@ -20,7 +20,7 @@ class OpenTab implements Command {
   toString = () => "open a tab";
 }
 
-class CloseTab implements Command {
+export class CloseTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => running(m).length > 0;
   async run(m: Model, w: World) {
@@ -32,7 +32,7 @@ class CloseTab implements Command {
   toString = () => `close running tab #${this.slot}`;
 }
 
-class CrashTab implements Command {
+export class CrashTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => m.tabs.length > 0;
   async run(m: Model, w: World) {
@@ -44,7 +44,7 @@ class CrashTab implements Command {
   toString = () => `crash tab #${this.slot}`;
 }
 
-class FreezeTab implements Command {
+export class FreezeTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => running(m).length > 0;
   async run(m: Model, w: World) {
@@ -56,7 +56,7 @@ class FreezeTab implements Command {
   toString = () => `freeze running tab #${this.slot}`;
 }
 
-class ResumeTab implements Command {
+export class ResumeTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => frozen(m).length > 0;
   async run(m: Model, w: World) {
@@ -80,9 +80,9 @@ function emitOne(m: Model, w: World, what: Emission, send: boolean): Notificatio
   return record;
 }
 
-const describe = (list: Emission[]) => list.map((e) => (e === "new" ? "new" : `update #${e}`)).join(", ");
+const describe = (list: Emission[]) => list.map((e) => (e === "new" ? "new" : `update #${e}`)).join(" + ");
 
-class Emit implements Command {
+export class Emit implements Command {
   constructor(
     readonly list: Emission[],
     readonly delivery: Delivery
@@ -105,7 +105,7 @@ class Emit implements Command {
 }
 
 /** Every socket cut; `before` emitted while the leader reconnects, `after` once it subscribed again, while it backfills. */
-class DropConnections implements Command {
+export class DropConnections implements Command {
   constructor(
     readonly before: Emission[],
     readonly after: Emission[]
@@ -121,10 +121,10 @@ class DropConnections implements Command {
     await w.framesArrived(expected);
     await w.settle("drop");
   }
-  toString = () => `drop every socket, emit [${describe(this.before)}], reconnect, emit [${describe(this.after)}]`;
+  toString = () => `drop every socket: emit [${describe(this.before)}] then once resubscribed [${describe(this.after)}]`;
 }
 
-class RestartHedger implements Command {
+export class RestartHedger implements Command {
   constructor(readonly meanwhile: Emission[]) {}
   check = () => true;
   async run(m: Model, w: World) {
@@ -133,10 +133,10 @@ class RestartHedger implements Command {
     await w.hedger.up();
     await w.settle("restart");
   }
-  toString = () => `restart the hedger, recording [${describe(this.meanwhile)}] while down`;
+  toString = () => `restart the hedger: record [${describe(this.meanwhile)}] while down`;
 }
 
-class ReadOne implements Command {
+export class ReadOne implements Command {
   constructor(
     readonly slot: number,
     readonly item: number
@@ -155,7 +155,7 @@ class ReadOne implements Command {
   toString = () => `read unread item #${this.item} in running tab #${this.slot}`;
 }
 
-class ReadAll implements Command {
+export class ReadAll implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => running(m).length > 0;
   async run(m: Model, w: World) {

@@ -15,8 +15,9 @@ export interface ModelRunOptions {
   numRuns: number;
   /** Longest sequence. */
   maxCommands: number;
-  /** Replays one counterexample: fast-check's path, printed with it. */
+  /** Replays one counterexample: fast-check's path and the commands' replay path, printed with it. */
   path?: string;
+  replayPath?: string;
 }
 
 const listsOf = (t: RealTab) => ({
@@ -39,7 +40,7 @@ async function verify(m: Model, w: World): Promise<void> {
       .map((tab) => ({ tab, want: expectedLists(tab, w.hedger.history(w.account)), got: listsOf(w.tab(tab.key)) }))
       .filter(({ want, got }) => JSON.stringify(want) !== JSON.stringify(got));
   try {
-    await until("every tab's lists as the model says", () => differences().length === 0, 8_000);
+    await until("every tab's lists as the model says", () => differences().length === 0, 3_000);
     await until("one socket", () => w.hedger.subscribers(w.account) === 1, 5_000);
   } catch (error) {
     const lines = differences().map(({ tab, want, got }) => `  tab ${tab.key}: want ${JSON.stringify(want)}\n         got  ${JSON.stringify(got)}`);
@@ -57,23 +58,26 @@ export async function startModelHedger(): Promise<MockHedger> {
   return hedger;
 }
 
-export function modelProperty(hedger: MockHedger, maxCommands: number) {
-  return fc.asyncProperty(fc.commands(COMMANDS, { maxCommands, size: "max" }), async (commands) => {
-    const world = new World(hedger, nextAccount());
-    const model = emptyModel();
-    try {
-      await fc.asyncModelRun(() => ({ model, real: world }), commands);
-      await verify(model, world);
-    } finally {
-      world.dispose();
-      if (!hedger.isUp) await hedger.up();
-    }
-  });
+/** One sequence of commands on a fresh world and model, then the final check; throws what broke. */
+export async function runSequence(hedger: MockHedger, commands: Iterable<fc.AsyncCommand<Model, World>>): Promise<void> {
+  const world = new World(hedger, nextAccount());
+  const model = emptyModel();
+  try {
+    await fc.asyncModelRun(() => ({ model, real: world }), commands);
+    await verify(model, world);
+  } finally {
+    world.dispose();
+    if (!hedger.isUp) await hedger.up();
+  }
+}
+
+export function modelProperty(hedger: MockHedger, maxCommands: number, replayPath?: string) {
+  return fc.asyncProperty(fc.commands(COMMANDS, { maxCommands, size: "max", replayPath }), (commands) => runSequence(hedger, commands));
 }
 
 /** Runs the property; resolves with fast-check's details (a failure's seed, path and shrunk counterexample). */
 export async function checkModel(hedger: MockHedger, options: ModelRunOptions) {
-  return fc.check(modelProperty(hedger, options.maxCommands), {
+  return fc.check(modelProperty(hedger, options.maxCommands, options.replayPath), {
     seed: options.seed,
     numRuns: options.numRuns,
     path: options.path,
@@ -81,16 +85,26 @@ export async function checkModel(hedger: MockHedger, options: ModelRunOptions) {
   });
 }
 
+export type ModelRunDetails = Awaited<ReturnType<typeof checkModel>>;
+
+/** The commands' replay path that fast-check prints after a sequence of commands. */
+export function replayPathOf(details: ModelRunDetails): string | undefined {
+  return details.counterexample === null ? undefined : /replayPath="([^"]*)"/.exec(String(details.counterexample[0]))?.[1];
+}
+
+/** The commands of a failed run's shrunk counterexample, as text. */
+export function counterexampleSteps(details: ModelRunDetails): string[] {
+  if (details.counterexample === null) return [];
+  const text = String(details.counterexample[0]).replace(/\s*\/\*replayPath=.*\*\//, "");
+  return text === "" ? [] : text.split(",").map((c) => c.trim());
+}
+
 /** The report of a failed run: the seed, the path to replay it, the shrunk sequence and the error. */
-export function failureReport(details: fc.RunDetails<unknown>, seed: number): string {
-  const commands = details.counterexample === null ? "" : String(details.counterexample[0]);
+export function failureReport(details: ModelRunDetails, seed: number): string {
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return [
     `Counterexample after ${details.numRuns} sequence(s) (seed ${seed}, path "${details.counterexamplePath}", ${details.numShrinks} shrink(s)):`,
-    ...commands
-      .replace(/^\[|\]$/g, "")
-      .split(/,(?![^[]*\])/)
-      .map((c) => `  ${c.trim()}`),
+    ...counterexampleSteps(details).map((c) => `  ${c}`),
     `Broken: ${error}`,
   ].join("\n");
 }

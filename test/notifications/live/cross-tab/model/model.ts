@@ -27,7 +27,7 @@ export interface Model {
   tabs: ModelTab[];
   nextKey: number;
   /** Every notification emitted or recorded, id to its quote id (for updates). */
-  items: Map<string, number>;
+  items: Map<string, number | null>;
 }
 
 export const emptyModel = (): Model => ({ tabs: [], nextKey: 1, items: new Map() });

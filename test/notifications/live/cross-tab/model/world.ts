@@ -169,9 +169,18 @@ export class World {
     return [...this.tabs.values()].find((t) => t.runtime.holding > 0);
   }
 
-  /** Nothing under way between the tabs: every channel message delivered, and every running tab's queue empty. */
+  /**
+   * Nothing under way between the tabs: every channel message delivered, every running tab's queue
+   * empty, no fetch or batch of theirs pending, and no socket of a closed or crashed tab still
+   * counted by the hedger.
+   */
   async settle(what: string): Promise<void> {
-    const quiet = () => this.origin.channels.inFlight() === 0 && [...this.tabs.values()].every((t) => t.runtime.frozen || (t.runtime.queued === 0 && t.runtime.busy === 0));
+    const tabs = [...this.tabs.values()];
+    const open = () => tabs.reduce((n, t) => n + [...t.runtime.sockets].filter((s) => (s as WebSocket).readyState === WebSocket.OPEN).length, 0);
+    const quiet = () =>
+      this.origin.channels.inFlight() === 0 &&
+      tabs.every((t) => t.runtime.frozen || (t.runtime.queued === 0 && t.runtime.busy === 0)) &&
+      this.hedger.subscribers(this.account) <= open();
     await until(`${what}: the tabs quiet`, quiet, 5_000);
   }
 
