@@ -5,10 +5,17 @@
 // Knobs (environment variables):
 //   FUZZ_SEED   the seed, default random
 //   FUZZ_RUNS   sequences, default 500
-//   FUZZ_STEPS  longest sequence, default 20
+//   FUZZ_STEPS  longest sequence, default 30
 //   FUZZ_PATH, FUZZ_REPLAY_PATH   replay one counterexample: with its FUZZ_SEED, FUZZ_STEPS and the
 //               two paths printed with it
-import { checkModel, counterexampleSteps, failureReport, replayPathOf, startModelHedger } from "../../test/notifications/live/cross-tab/model/harness";
+import {
+  checkModel,
+  counterexampleSteps,
+  coverageReport,
+  failureReport,
+  replayPathOf,
+  startModelHedger,
+} from "../../test/notifications/live/cross-tab/model/harness";
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -21,7 +28,7 @@ function intFromEnv(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const seed = intFromEnv("FUZZ_SEED", Math.floor(Math.random() * 2 ** 31));
   const numRuns = intFromEnv("FUZZ_RUNS", 500);
-  const maxCommands = intFromEnv("FUZZ_STEPS", 20);
+  const maxCommands = intFromEnv("FUZZ_STEPS", 30);
   const path = process.env.FUZZ_PATH || undefined;
   const replayPath = process.env.FUZZ_REPLAY_PATH || undefined;
   console.log(`Model-based test of the live notifications: ${numRuns} sequences of up to ${maxCommands} commands, seed ${seed}.`);
@@ -38,7 +45,7 @@ async function main(): Promise<void> {
       console.log(`FUZZ_SUMMARY ${JSON.stringify({ found: true, seed, path: details.counterexamplePath, steps, seconds })}`);
       process.exitCode = 1;
     } else {
-      console.log(`No counterexample: ${details.numRuns} sequences in ${seconds.toFixed(1)} s.`);
+      console.log(`No counterexample: ${details.numRuns} sequences in ${seconds.toFixed(1)} s.\n${coverageReport()}`);
       console.log(`FUZZ_SUMMARY ${JSON.stringify({ found: false, seed, sequences: details.numRuns, seconds })}`);
     }
   } finally {

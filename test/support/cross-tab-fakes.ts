@@ -244,7 +244,7 @@ export function tabEffects(origin: ReturnType<typeof fakeOrigin>, tab: FakeTabRu
           }).finally(() => (tab.holding -= 1));
         origin.locks.request(name, { signal: AbortSignal.any(signals) }, held).then(
           (value) => tab.run(() => resolve(value)),
-          (error: unknown) => tab.run(() => reject(error as Error))
+          (error: Error) => tab.run(() => reject(error))
         );
       }),
   };

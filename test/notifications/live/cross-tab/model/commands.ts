@@ -11,9 +11,14 @@ import type { World } from "./world";
 
 type Command = fc.AsyncCommand<Model, World>;
 
+/** How often each command ran (past its check), over every sequence of this process. */
+export const coverage = new Map<string, number>();
+const ran = (what: string) => coverage.set(what, (coverage.get(what) ?? 0) + 1);
+
 export class OpenTab implements Command {
   check = (m: Readonly<Model>) => m.tabs.length < 4;
   async run(m: Model, w: World) {
+    ran("open");
     w.open(openTab(m).key);
     await w.settle("open");
   }
@@ -24,6 +29,7 @@ export class CloseTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => running(m).length > 0;
   async run(m: Model, w: World) {
+    ran("close");
     const { key } = pick(running(m), this.slot);
     removeTab(m, key);
     w.close(key);
@@ -36,6 +42,7 @@ export class CrashTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => m.tabs.length > 0;
   async run(m: Model, w: World) {
+    ran("crash");
     const { key } = pick(m.tabs, this.slot);
     removeTab(m, key);
     w.crash(key);
@@ -48,6 +55,7 @@ export class FreezeTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => running(m).length > 0;
   async run(m: Model, w: World) {
+    ran("freeze");
     const tab = pick(running(m), this.slot);
     tab.frozen = true;
     w.tab(tab.key).runtime.freeze();
@@ -60,6 +68,7 @@ export class ResumeTab implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => frozen(m).length > 0;
   async run(m: Model, w: World) {
+    ran("resume");
     const { key } = pick(frozen(m), this.slot);
     resume(m, key);
     w.tab(key).runtime.resume();
@@ -74,7 +83,8 @@ export type Delivery = "in order" | "each twice" | "reversed";
 
 function emitOne(m: Model, w: World, what: Emission, send: boolean): NotificationResponse {
   const known = [...m.items.entries()];
-  const fields = what === "new" || known.length === 0 ? { ...VISIBLE } : { ...VISIBLE, id: known[what % known.length][0], quote_id: known[what % known.length][1] };
+  const fields =
+    what === "new" || known.length === 0 ? { ...VISIBLE } : { ...VISIBLE, id: known[what % known.length][0], quote_id: known[what % known.length][1] };
   const record = send ? w.hedger.emit(w.account, fields) : w.hedger.record(w.account, fields);
   m.items.set(record.id, record.quote_id);
   return record;
@@ -89,6 +99,7 @@ export class Emit implements Command {
   ) {}
   check = () => true;
   async run(m: Model, w: World) {
+    ran(`emit ${this.delivery}`);
     const expected = w.wire.received + w.hedger.subscribers(w.account) * this.list.length;
     w.wire.duplicate = this.delivery === "each twice";
     if (this.delivery === "reversed") w.wire.hold();
@@ -112,6 +123,7 @@ export class DropConnections implements Command {
   ) {}
   check = () => true;
   async run(m: Model, w: World) {
+    ran("drop");
     w.hedger.dropConnections();
     for (const what of this.before) emitOne(m, w, what, true);
     const leader = w.leader();
@@ -128,6 +140,7 @@ export class RestartHedger implements Command {
   constructor(readonly meanwhile: Emission[]) {}
   check = () => true;
   async run(m: Model, w: World) {
+    ran("restart");
     await w.hedger.goDown();
     for (const what of this.meanwhile) emitOne(m, w, what, false);
     await w.hedger.up();
@@ -147,6 +160,7 @@ export class ReadOne implements Command {
     const tab = w.tab(key);
     const unread = tab.state().unreadNotifications;
     if (unread.length === 0) return;
+    ran("read one");
     const n = unread[this.item % unread.length];
     tab.dispatch(readOneNotification(n));
     read(m, key, new Map([[n.id as string, Number(n.modifyTime)]]));
@@ -159,6 +173,7 @@ export class ReadAll implements Command {
   constructor(readonly slot: number) {}
   check = (m: Readonly<Model>) => running(m).length > 0;
   async run(m: Model, w: World) {
+    ran("read all");
     const { key } = pick(running(m), this.slot);
     const tab = w.tab(key);
     const reads: Reads = new Map(tab.state().unreadNotifications.map((n) => [n.id as string, Number(n.modifyTime)]));
@@ -173,7 +188,10 @@ const slot = fc.nat(7);
 const emissions = (max: number) => fc.array(fc.oneof(fc.constant<Emission>("new"), fc.nat(15)), { minLength: 0, maxLength: max });
 
 const emit = fc
-  .tuple(emissions(4).filter((l) => l.length > 0), fc.constantFrom<Delivery>("in order", "each twice", "reversed"))
+  .tuple(
+    emissions(4).filter((l) => l.length > 0),
+    fc.constantFrom<Delivery>("in order", "each twice", "reversed")
+  )
   .map(([list, delivery]) => new Emit(list, delivery));
 
 /** The command arbitraries, each as often as its weight: tabs opening and the hedger emitting most. */
@@ -183,11 +201,11 @@ export const COMMANDS: fc.Arbitrary<Command>[] = (
     [slot.map((s) => new CloseTab(s)), 1],
     [slot.map((s) => new CrashTab(s)), 1],
     [slot.map((s) => new FreezeTab(s)), 1],
-    [slot.map((s) => new ResumeTab(s)), 1],
+    [slot.map((s) => new ResumeTab(s)), 2],
     [emit, 4],
     [fc.tuple(emissions(3), emissions(3)).map(([before, after]) => new DropConnections(before, after)), 1],
     [emissions(3).map((list) => new RestartHedger(list)), 1],
-    [fc.tuple(slot, fc.nat(15)).map(([s, item]) => new ReadOne(s, item)), 2],
-    [slot.map((s) => new ReadAll(s)), 1],
+    [fc.tuple(slot, fc.nat(15)).map(([s, item]) => new ReadOne(s, item)), 3],
+    [slot.map((s) => new ReadAll(s)), 2],
   ] as const
 ).flatMap(([arbitrary, weight]): fc.Arbitrary<Command>[] => Array.from({ length: weight }, () => arbitrary));

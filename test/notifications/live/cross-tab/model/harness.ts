@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { startMockHedger, type MockHedger } from "../../../../../src/mock-hedger";
 import { until } from "../../../../support/wait";
-import { COMMANDS } from "./commands";
+import { COMMANDS, coverage } from "./commands";
 import { emptyModel, expectedLists, frozen, resume, type Model } from "./model";
 import { World, type RealTab } from "./world";
 
@@ -35,6 +35,7 @@ async function verify(m: Model, w: World): Promise<void> {
     await w.settle("the final resume");
   }
   if (m.tabs.length === 0) return;
+  checked.sequences += 1;
   const differences = () =>
     m.tabs
       .map((tab) => ({ tab, want: expectedLists(tab, w.hedger.history(w.account)), got: listsOf(w.tab(tab.key)) }))
@@ -42,10 +43,28 @@ async function verify(m: Model, w: World): Promise<void> {
   try {
     await until("every tab's lists as the model says", () => differences().length === 0, 3_000);
     await until("one socket", () => w.hedger.subscribers(w.account) === 1, 5_000);
+    for (const tab of m.tabs) {
+      const { unread, read } = expectedLists(tab, w.hedger.history(w.account));
+      checked.unread += unread.length;
+      checked.read += read.length;
+    }
+    checked.updates += w.hedger.history(w.account).length - new Set(w.hedger.history(w.account).map((r) => r.id)).size;
   } catch (error) {
     const lines = differences().map(({ tab, want, got }) => `  tab ${tab.key}: want ${JSON.stringify(want)}\n         got  ${JSON.stringify(got)}`);
     throw new Error(`${(error as Error).message}\n${lines.join("\n")}\n  the hedger has ${w.hedger.subscribers(w.account)} subscriber(s)`);
   }
+}
+
+/** What the final checks covered, over every sequence of this process. */
+export const checked = { sequences: 0, unread: 0, read: 0, updates: 0 };
+
+/** The coverage of this process's sequences, one line each. */
+export function coverageReport(): string {
+  const commands = [...coverage.entries()].sort().map(([what, n]) => `${what} ${n}`);
+  return [
+    `commands run: ${commands.join(", ")}`,
+    `final checks: ${checked.sequences} sequences ending with tabs open; ${checked.unread} unread and ${checked.read} read items compared (per tab); ${checked.updates} updates emitted`,
+  ].join("\n");
 }
 
 let accounts = 0;

@@ -99,18 +99,17 @@ function tabTimers(tab: FakeTabRuntime): NotificationsTimers {
 /** Node's fetch, with the whole answer handed to the tab through its runtime. */
 function tabFetch(tab: FakeTabRuntime): FetchLike {
   return async (input, init) => {
-    const settle = <T>(value: T, fail = false) => new Promise<T>((resolve, reject) => tab.run(() => (fail ? reject(value) : resolve(value))));
-    let answer: Response;
+    let outcome: { answer: Response } | { error: Error };
     tab.busy += 1;
     try {
       const response = await fetch(input, init);
-      answer = new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers });
+      outcome = { answer: new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers }) };
     } catch (error) {
-      return settle(error as Response, true);
+      outcome = { error: error as Error };
     } finally {
       tab.busy -= 1;
     }
-    return settle(answer);
+    return new Promise<Response>((resolve, reject) => tab.run(() => ("answer" in outcome ? resolve(outcome.answer) : reject(outcome.error))));
   };
 }
 
@@ -140,7 +139,9 @@ export class World {
     });
     const tab: RealTab = { ...store, key, runtime, page };
     this.tabs.set(key, tab);
-    tab.dispatch(connectNotifications({ socketUrl: this.hedger.socketUrl, account: this.account, whitelisted: true, baseUrl: this.hedger.baseUrl, appName: "model-test" }));
+    tab.dispatch(
+      connectNotifications({ socketUrl: this.hedger.socketUrl, account: this.account, whitelisted: true, baseUrl: this.hedger.baseUrl, appName: "model-test" })
+    );
     return tab;
   }
 
@@ -171,8 +172,8 @@ export class World {
 
   /**
    * Nothing under way between the tabs: every channel message delivered, every running tab's queue
-   * empty, no fetch or batch of theirs pending, and no socket of a closed or crashed tab still
-   * counted by the hedger.
+   * empty, no fetch or batch of theirs pending, no socket of a closed or crashed tab still counted
+   * by the hedger, and a running leader subscribed.
    */
   async settle(what: string): Promise<void> {
     const tabs = [...this.tabs.values()];
@@ -180,7 +181,9 @@ export class World {
     const quiet = () =>
       this.origin.channels.inFlight() === 0 &&
       tabs.every((t) => t.runtime.frozen || (t.runtime.queued === 0 && t.runtime.busy === 0)) &&
-      this.hedger.subscribers(this.account) <= open();
+      this.hedger.subscribers(this.account) <= open() &&
+      // A running leader has subscribed (after a drop or a restart: again).
+      (this.leader()?.runtime.frozen !== false || this.hedger.subscribers(this.account) > 0);
     await until(`${what}: the tabs quiet`, quiet, 5_000);
   }
 
