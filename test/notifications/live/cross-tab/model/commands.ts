@@ -149,6 +149,19 @@ export class RestartHedger implements Command {
   toString = () => `restart the hedger: record [${describe(this.meanwhile)}] while down`;
 }
 
+/** REST answers held back (a slow backfill), or let through: a held backfill lands after the live frames of the commands between. */
+export class SlowRest implements Command {
+  constructor(readonly slow: boolean) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    ran(this.slow ? "hold REST answers" : "release REST answers");
+    if (this.slow) w.rest.hold();
+    else w.rest.release();
+    await w.settle("rest");
+  }
+  toString = () => (this.slow ? "hold the REST answers back" : "release the REST answers");
+}
+
 export class ReadOne implements Command {
   constructor(
     readonly slot: number,
@@ -200,11 +213,12 @@ export const COMMANDS: fc.Arbitrary<Command>[] = (
     [fc.constant(null).map(() => new OpenTab()), 3],
     [slot.map((s) => new CloseTab(s)), 1],
     [slot.map((s) => new CrashTab(s)), 1],
-    [slot.map((s) => new FreezeTab(s)), 1],
+    [slot.map((s) => new FreezeTab(s)), 2],
     [slot.map((s) => new ResumeTab(s)), 2],
     [emit, 4],
     [fc.tuple(emissions(3), emissions(3)).map(([before, after]) => new DropConnections(before, after)), 1],
     [emissions(3).map((list) => new RestartHedger(list)), 1],
+    [fc.boolean().map((slow) => new SlowRest(slow)), 2],
     [fc.tuple(slot, fc.nat(15)).map(([s, item]) => new ReadOne(s, item)), 3],
     [slot.map((s) => new ReadAll(s)), 2],
   ] as const

@@ -28,6 +28,7 @@ const listsOf = (t: RealTab) => ({
 /** Heals everything, then waits until every tab shows what the model says; throws with the differences. */
 async function verify(m: Model, w: World): Promise<void> {
   w.wire.release();
+  w.rest.release();
   if (!w.hedger.isUp) await w.hedger.up();
   for (const tab of frozen(m)) {
     resume(m, tab.key);

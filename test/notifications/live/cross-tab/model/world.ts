@@ -1,7 +1,8 @@
 // The real side of the model-based test (docs/live-notifications.md#the-model-based-test): real
 // stores (our reducer and middleware) as tabs of one fake origin, each on a FakeTabRuntime that can
 // freeze or crash it, and a real mock hedger over real HTTP and `ws`. The socket each tab opens is
-// wrapped in a Wire, which can deliver each frame twice or hold frames and release them in reverse.
+// wrapped in a Wire, which can deliver each frame twice or hold frames and release them in reverse;
+// the REST answers pass through Rest, which can hold them back so that a backfill lands late.
 import WebSocket from "ws";
 import { connectNotifications, type WebSocketConstructor, type WebSocketLike } from "../../../../../src/notifications";
 import type { FetchLike, NotificationsTimers } from "../../../../../src/notifications/effects";
@@ -96,8 +97,26 @@ function tabTimers(tab: FakeTabRuntime): NotificationsTimers {
   };
 }
 
-/** Node's fetch, with the whole answer handed to the tab through its runtime. */
-function tabFetch(tab: FakeTabRuntime): FetchLike {
+/** REST answers held back while `holding`, to reach their tab late (after live frames), in order. */
+export class Rest {
+  private held: Array<() => void> | undefined;
+  hold(): void {
+    this.held ??= [];
+  }
+  /** Lets `answer` through now, or once released. */
+  pass(answer: () => void): void {
+    if (this.held !== undefined) this.held.push(answer);
+    else answer();
+  }
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const answer of held) answer();
+  }
+}
+
+/** Node's fetch, with the whole answer handed to the tab through its runtime (and held back by `rest` when it holds). */
+function tabFetch(tab: FakeTabRuntime, rest: Rest): FetchLike {
   return async (input, init) => {
     let outcome: { answer: Response } | { error: Error };
     tab.busy += 1;
@@ -109,7 +128,9 @@ function tabFetch(tab: FakeTabRuntime): FetchLike {
     } finally {
       tab.busy -= 1;
     }
-    return new Promise<Response>((resolve, reject) => tab.run(() => ("answer" in outcome ? resolve(outcome.answer) : reject(outcome.error))));
+    return new Promise<Response>((resolve, reject) =>
+      rest.pass(() => tab.run(() => ("answer" in outcome ? resolve(outcome.answer) : reject(outcome.error))))
+    );
   };
 }
 
@@ -119,6 +140,7 @@ export type RealTab = ReturnType<typeof liveStore> & { key: number; runtime: Fak
 export class World {
   readonly origin = fakeOrigin();
   readonly wire = new Wire();
+  readonly rest = new Rest();
   readonly tabs = new Map<number, RealTab>();
 
   constructor(
@@ -133,7 +155,7 @@ export class World {
       WebSocket: tabWebSocket(runtime, this.wire),
       crossTab: tabEffects(this.origin, runtime),
       timers: tabTimers(runtime),
-      fetch: tabFetch(runtime),
+      fetch: tabFetch(runtime, this.rest),
       page,
       newNotificationFlagMs: 0,
     });
@@ -195,5 +217,6 @@ export class World {
   dispose(): void {
     for (const key of [...this.tabs.keys()]) this.close(key);
     this.wire.release();
+    this.rest.release();
   }
 }
