@@ -128,9 +128,7 @@ function tabFetch(tab: FakeTabRuntime, rest: Rest): FetchLike {
     } finally {
       tab.busy -= 1;
     }
-    return new Promise<Response>((resolve, reject) =>
-      rest.pass(() => tab.run(() => ("answer" in outcome ? resolve(outcome.answer) : reject(outcome.error))))
-    );
+    return new Promise<Response>((resolve, reject) => rest.pass(() => tab.run(() => ("answer" in outcome ? resolve(outcome.answer) : reject(outcome.error)))));
   };
 }
 
