@@ -75,6 +75,8 @@ function abortError(): Error {
 export function fakeBroadcastChannel() {
   const open = new Map<string, Set<FakeChannel>>();
   const posted: unknown[] = [];
+  /** Deliveries posted and not yet made (or handed to a frozen tab's queue). */
+  let inFlight = 0;
   class FakeChannel implements BroadcastChannelLike {
     onmessage: ((event: { data: unknown }) => void) | null = null;
     closed = false;
@@ -88,7 +90,9 @@ export function fakeBroadcastChannel() {
       posted.push(data);
       for (const peer of open.get(this.name) ?? []) {
         if (peer === this) continue;
+        inFlight += 1;
         setTimeout(() => {
+          inFlight -= 1;
           if (!peer.closed) peer.onmessage?.({ data: structuredClone(data) });
         }, 0);
       }
@@ -101,6 +105,7 @@ export function fakeBroadcastChannel() {
   return {
     BroadcastChannel: FakeChannel,
     posted,
+    inFlight: () => inFlight,
     openCount: (name?: string) => [...open.entries()].filter(([n]) => name === undefined || n === name).reduce((sum, [, set]) => sum + set.size, 0),
   };
 }
@@ -149,4 +154,115 @@ export class FakePage extends CountingTarget {
   online(): void {
     this.dispatchEvent(new Event("online"));
   }
+}
+
+/**
+ * What a tab's page runs on, for freezing and crashing it: every event that reaches the tab's
+ * script (a lock granted, a channel message, a socket event, a timer, a fetch answer) goes through
+ * `run`. A frozen tab queues them, as a frozen page queues its tasks, and runs them in order, one per
+ * turn of the event loop, once resumed; it keeps its locks, channels and sockets meanwhile. A
+ * crashed tab runs nothing again, and the browser releases what it held: its locks (held or
+ * waited for), its channels and its sockets (cut with no close frame).
+ */
+export class FakeTabRuntime {
+  frozen = false;
+  crashed = false;
+  /** Whether this tab holds a lock now (its lock callback runs). */
+  holding = 0;
+  /** Work of the tab's own under way that a test may wait for (a fetch, a timer due at once). */
+  busy = 0;
+  readonly sockets = new Set<{ terminate(): void }>();
+  readonly channels = new Set<BroadcastChannelLike>();
+  private readonly queue: Array<() => void> = [];
+  private readonly crash$ = new AbortController();
+  private draining = false;
+
+  /** The signal the browser aborts when the tab crashes. */
+  get crashSignal(): AbortSignal {
+    return this.crash$.signal;
+  }
+  /** Events waiting for the tab to run them. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  run(task: () => void): void {
+    if (this.crashed) return;
+    if (this.frozen || this.queue.length > 0) {
+      this.queue.push(task);
+      this.drain();
+    } else task();
+  }
+
+  freeze(): void {
+    this.frozen = true;
+  }
+  resume(): void {
+    this.frozen = false;
+    this.drain();
+  }
+
+  crash(): void {
+    this.crashed = true;
+    this.queue.length = 0;
+    this.crash$.abort();
+    for (const socket of this.sockets) socket.terminate();
+    for (const channel of this.channels) channel.close();
+  }
+
+  private drain(): void {
+    if (this.draining || this.frozen || this.crashed || this.queue.length === 0) return;
+    this.draining = true;
+    setTimeout(() => {
+      this.draining = false;
+      if (this.frozen || this.crashed) return;
+      this.queue.shift()?.();
+      this.drain();
+    }, 0);
+  }
+}
+
+/**
+ * One tab's view of its origin's locks and channels, through its runtime: a lock granted to a
+ * frozen tab waits for it; a crashed tab's lock is released and its waiting requests withdrawn.
+ */
+export function tabEffects(origin: ReturnType<typeof fakeOrigin>, tab: FakeTabRuntime): CrossTabEffects {
+  const locks: LockManagerLike = {
+    request: (name, options, callback) =>
+      new Promise((resolve, reject) => {
+        const signals = [tab.crashSignal, ...(options.signal ? [options.signal] : [])];
+        const held = (lock: unknown) =>
+          new Promise<unknown>((done) => {
+            tab.holding += 1;
+            tab.crashSignal.addEventListener("abort", () => done(undefined), { once: true });
+            tab.run(() => void Promise.resolve(lock).then(callback).then(done, done));
+          }).finally(() => (tab.holding -= 1));
+        origin.locks.request(name, { signal: AbortSignal.any(signals) }, held).then(
+          (value) => tab.run(() => resolve(value)),
+          (error: Error) => tab.run(() => reject(error))
+        );
+      }),
+  };
+  class TabChannel implements BroadcastChannelLike {
+    private readonly inner: BroadcastChannelLike & { closed?: boolean };
+    private handler: ((event: { data: unknown }) => void) | null = null;
+    constructor(name: string) {
+      this.inner = new origin.BroadcastChannel(name);
+      tab.channels.add(this.inner);
+      this.inner.onmessage = (event: { data: unknown }) => tab.run(() => this.inner.closed || this.handler?.(event));
+    }
+    get onmessage() {
+      return this.handler;
+    }
+    set onmessage(handler: ((event: { data: unknown }) => void) | null) {
+      this.handler = handler;
+    }
+    postMessage(message: unknown): void {
+      this.inner.postMessage(message);
+    }
+    close(): void {
+      this.inner.close();
+    }
+  }
+  return { locks, BroadcastChannel: TabChannel };
 }

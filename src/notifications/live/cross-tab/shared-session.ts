@@ -5,13 +5,7 @@
 // through the same reducer. Without the two browser APIs (environment.ts) each store keeps its own
 // socket. This wraps the middleware's session; it never opens a socket itself
 // (docs/live-notifications.md#one-socket-per-browser).
-import {
-  NotificationsActionType as A,
-  addReadNotification,
-  ingestNotifications,
-  setReadNotifications,
-  type ConnectNotificationsPayload,
-} from "../../state/actions";
+import { NotificationsActionType as A, ingestNotifications, type ConnectNotificationsPayload } from "../../state/actions";
 import type { NotificationDetails, NotificationState } from "../../types";
 import { sameConnection } from "../connection";
 import { setStatus } from "../context";
@@ -193,12 +187,13 @@ function applyAction(tab: Tab, action: RelayedAction): void {
   else tab.ctx.store.dispatch(action as Parameters<LiveContext["store"]["dispatch"]>[0]);
 }
 
-/** A peer's lists, merged by the list rules: what is read anywhere stays read, nothing doubles. */
+/**
+ * A peer's lists, merged by the list rules: what is read anywhere stays read, nothing doubles, and a
+ * newer copy this tab holds is kept (a peer frozen before an update reached it answers with the old
+ * copy read). The read ones go as one list read, which applies addReadNotification's rules to each.
+ */
 function applyLists(tab: Tab, message: ListsMessage): void {
   const { store } = tab.ctx;
   if (message.unread.length > 0) store.dispatch(ingestNotifications(message.unread));
-  if (message.read.length > 0) {
-    if (store.getState().notifications.readNotifications.length === 0) store.dispatch(setReadNotifications(message.read));
-    else for (const n of message.read) store.dispatch(addReadNotification(n));
-  }
+  if (message.read.length > 0) store.dispatch({ type: A.readAllNotifications, payload: message.read });
 }

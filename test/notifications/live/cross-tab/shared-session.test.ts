@@ -231,6 +231,30 @@ describe("live: cross-tab protocol", () => {
     expect(names.channel).to.equal("multiaccount-kit/notifications:relay:ws://h/ws|0xabc");
   });
 
+  it("a peer's lists that read an older copy leave the newer copy a tab holds unread, though its read list was empty", async () => {
+    // Found by the model-based test (model.test.ts): a tab frozen before an update reached it
+    // answers a later tab's hello, on resume, with the old copy read; that must not hide the update.
+    const origin = fakeOrigin();
+    const hedger = await startMockHedger({ port: 0 });
+    const t = tab(origin);
+    try {
+      t.dispatch(connectNotifications({ socketUrl: hedger.socketUrl, account: ACCOUNT, whitelisted: true }));
+      const old = note({ id: "x", quoteId: "41", modifyTime: "1000" });
+      t.dispatch(ingestNotifications([{ ...old, modifyTime: "1005" }]));
+      const hello = origin.channels.posted.find((m) => (m as { kind?: string }).kind === "hello") as { from: string };
+      const peer = new origin.BroadcastChannel(crossTabNames(hedger.socketUrl, ACCOUNT).channel);
+      peer.postMessage({ v, from: "stale", kind: "lists", to: hello.from, unread: [], read: [old] });
+      peer.postMessage({ v, from: "stale", kind: "action", action: { type: "notifications/ingest", payload: [note({ id: "y", quoteId: "42" })] } });
+      await until("the peer's messages applied", () => t.state().unreadNotifications.some((n) => n.id === "y"));
+      expect(t.state().unreadNotifications.map((n) => `${n.id}@${n.modifyTime}`)).to.deep.equal(["x@1005", "y@1000"]);
+      expect(t.state().readNotifications).to.deep.equal([]);
+      peer.close();
+    } finally {
+      t.dispatch(disconnectNotifications());
+      await hedger.close();
+    }
+  });
+
   it("a store ignores a peer of another version", async () => {
     const origin = fakeOrigin();
     const hedger = await startMockHedger({ port: 0 });
