@@ -67,7 +67,7 @@ describe("live: the page's life cycle (pagehide, pageshow)", () => {
     const missed = hedger.emit(ACCOUNT, VISIBLE); // nobody listens: recorded for the backfill only
     page.show();
     await until("the missed one, by backfill", () => t.state().unreadNotifications.some((n) => n.id === missed.id));
-    expect(hedger.subscribers(ACCOUNT)).to.equal(1);
+    await until("the hedger counts one subscriber", () => hedger.subscribers(ACCOUNT) === 1);
     expect(t.state().connectionStatus).to.equal("open");
   });
 
@@ -211,7 +211,7 @@ describe("live: trying again after maxRetries (online, a visible tab, a new conn
     bPage.document.become("visible");
     await until("both open", () => a.state().connectionStatus === "open" && b.state().connectionStatus === "open");
     expect([a.sockets.length, b.sockets.length]).to.deep.equal([3, 0]);
-    expect(hedger.subscribers(ACCOUNT)).to.equal(1);
+    await until("the hedger counts one subscriber", () => hedger.subscribers(ACCOUNT) === 1);
   });
 
   it("a follower's moments to try again, while the leader is connected, send nothing and open nothing", async () => {
@@ -231,6 +231,6 @@ describe("live: trying again after maxRetries (online, a visible tab, a new conn
     b.dispatch(connectNotifications(payload()));
     await until("both open", () => a.state().connectionStatus === "open" && b.state().connectionStatus === "open");
     expect([a.sockets.length, b.sockets.length]).to.deep.equal([3, 0]);
-    expect(hedger.subscribers(ACCOUNT)).to.equal(1);
+    await until("the hedger counts one subscriber", () => hedger.subscribers(ACCOUNT) === 1);
   });
 });
