@@ -4,10 +4,10 @@
 //
 //   npm run fuzz:mutations            MUTANT_SECONDS=180 per mutant by default
 //   MUTANTS=paused-check npm run fuzz:mutations   only the named ones (comma-separated)
-import { execFileSync, spawnSync } from "child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "fs";
-import os from "os";
+import { spawnSync } from "child_process";
+import { readFileSync, rmSync, writeFileSync } from "fs";
 import path from "path";
+import { copyProject, mutate } from "./shared";
 
 interface Mutant {
   id: string;
@@ -50,38 +50,9 @@ const MUTANTS: Mutant[] = [
   },
 ];
 
-const ROOT = path.resolve(__dirname, "../..");
 const SOURCE = "contracts/multiAccount/MultiAccount.sol";
 const seconds = Number(process.env.MUTANT_SECONDS ?? 180);
 const only = process.env.MUTANTS?.split(",").map((m) => m.trim());
-
-/** The project as it is in the working tree (tracked and new files), with node_modules linked. */
-function copyProject(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "multiaccount-mutant-"));
-  const files = execFileSync("git", ["ls-files", "-z", "-co", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" })
-    .split("\0")
-    .filter((f) => f !== "" && !f.startsWith("test/fixture-projects/") && !f.startsWith("examples/"));
-  for (const file of files) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    try {
-      copyFileSync(path.join(ROOT, file), path.join(dir, file));
-    } catch {
-      // A file deleted in the working tree but still tracked: nothing to copy.
-    }
-  }
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  return dir;
-}
-
-function mutate(source: string, mutant: Mutant): string {
-  let result = source;
-  for (const [from, to] of mutant.edits) {
-    const count = result.split(from).length - 1;
-    if (count !== 1) throw new Error(`mutant ${mutant.id}: expected one match of ${JSON.stringify(from)}, found ${count}; update the mutation`);
-    result = result.replace(from, to);
-  }
-  return result;
-}
 
 interface Outcome {
   id: string;
@@ -109,7 +80,7 @@ function fuzzIn(dir: string, id: string, what: string, budget: number): Outcome 
 }
 
 function main(): void {
-  const dir = copyProject();
+  const dir = copyProject("multiaccount-mutant-", [], (file) => file.startsWith("test/fixture-projects/") || file.startsWith("examples/"));
   try {
     const file = path.join(dir, SOURCE);
     const original = readFileSync(file, "utf8");

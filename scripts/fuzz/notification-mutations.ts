@@ -5,10 +5,10 @@
 //
 //   npm run fuzz:notifications:mutations              every planted bug, FUZZ_SEED=1, FUZZ_RUNS=500
 //   MUTANTS=older-copy-wins npm run fuzz:notifications:mutations   only the named ones (comma-separated)
-import { execFileSync, spawnSync } from "child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "fs";
-import os from "os";
+import { spawnSync } from "child_process";
+import { readFileSync, rmSync, writeFileSync } from "fs";
 import path from "path";
+import { copyProject, mutate } from "./shared";
 
 interface Mutant {
   id: string;
@@ -54,57 +54,9 @@ const MUTANTS: Mutant[] = [
   },
 ];
 
-const ROOT = path.resolve(__dirname, "../..");
 const seed = process.env.FUZZ_SEED ?? "1";
 const runs = process.env.FUZZ_RUNS ?? "500";
 const only = process.env.MUTANTS?.split(",").map((m) => m.trim());
-
-/** The project as it is in the working tree (tracked and new files), with node_modules linked. */
-function copyProject(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "notifications-mutant-"));
-  const files = execFileSync(
-    "git",
-    [
-      "ls-files",
-      "-z",
-      "-co",
-      "--exclude-standard",
-      "src",
-      "test/notifications",
-      "test/support",
-      "scripts/fuzz",
-      "scripts/ts-node",
-      "tsconfig.json",
-      "package.json",
-    ],
-    {
-      cwd: ROOT,
-      encoding: "utf8",
-    }
-  )
-    .split("\0")
-    .filter((f) => f !== "");
-  for (const file of files) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    try {
-      copyFileSync(path.join(ROOT, file), path.join(dir, file));
-    } catch {
-      // A file deleted in the working tree but still tracked: nothing to copy.
-    }
-  }
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  return dir;
-}
-
-function mutate(source: string, mutant: Mutant): string {
-  let result = source;
-  for (const [from, to] of mutant.edits) {
-    const count = result.split(from).length - 1;
-    if (count !== 1) throw new Error(`mutant ${mutant.id}: expected one match of ${JSON.stringify(from)}, found ${count}; update the mutation`);
-    result = result.replace(from, to);
-  }
-  return result;
-}
 
 interface Outcome {
   found: boolean;
@@ -128,7 +80,15 @@ function fuzzIn(dir: string, numRuns: string): Outcome {
 }
 
 function main(): void {
-  const dir = copyProject();
+  const dir = copyProject("notifications-mutant-", [
+    "src",
+    "test/notifications",
+    "test/support",
+    "scripts/fuzz",
+    "scripts/ts-node",
+    "tsconfig.json",
+    "package.json",
+  ]);
   const outcomes: Array<Outcome & { id: string }> = [];
   try {
     if (!only) {

@@ -16,14 +16,7 @@ import {
   replayPathOf,
   startModelHedger,
 } from "../../test/notifications/live/cross-tab/model/harness";
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
+import { intFromEnv } from "./shared";
 
 async function main(): Promise<void> {
   const seed = intFromEnv("FUZZ_SEED", Math.floor(Math.random() * 2 ** 31));

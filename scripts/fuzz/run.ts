@@ -16,14 +16,7 @@ import hre from "hardhat";
 import { TOKEN_KINDS, type TokenKind } from "../../test/contracts/fuzz/env";
 import { formatCounterexample, fuzz, parseActions, replay, serializeActions, type FuzzResult } from "../../test/contracts/fuzz/harness";
 import { World } from "../../test/contracts/fuzz/world";
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
+import { intFromEnv } from "./shared";
 
 function kindsFromEnv(): readonly TokenKind[] {
   const raw = process.env.FUZZ_TOKEN;
