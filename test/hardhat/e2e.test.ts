@@ -4,7 +4,7 @@ import { expect } from "chai";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { FIXTURES, REPO_ROOT, linkPackage } from "./helpers/environment";
+import { FIXTURES, NODE_ONLY_CONFIG, REPO_ROOT, linkPackage } from "./helpers/environment";
 import { freePort, runHardhat, startNode, type LocalNode } from "./helpers/processes";
 import { startExplorer, type LoopbackExplorer } from "./helpers/explorer";
 
@@ -34,7 +34,7 @@ describe("end to end against `hardhat node`", function () {
     linkPackage(FIXTURE);
     const compiled = await runHardhat(FIXTURE, ["compile", "--quiet"], {});
     expect(compiled.code, compiled.output).to.equal(0);
-    node = await startNode(FIXTURE);
+    node = await startNode(FIXTURE, { globalArgs: ["--config", NODE_ONLY_CONFIG] });
     explorer = await startExplorer("reject");
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-e2e-"));
     file = path.join(dir, "addresses.json");

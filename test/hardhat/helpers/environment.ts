@@ -7,6 +7,8 @@ import type { HardhatRuntimeEnvironment } from "hardhat/types";
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
 export const FIXTURES = path.join(REPO_ROOT, "test", "fixture-projects");
+/** A Hardhat 2 config for `hardhat node` alone (`--config` it from any Hardhat 2 project): see the file. */
+export const NODE_ONLY_CONFIG = path.join(FIXTURES, "node-only", "hardhat.config.js");
 
 /** Makes `node_modules/multiaccount-kit` in the fixture point at this repository, as an install would. */
 export function linkPackage(fixtureDir: string): void {

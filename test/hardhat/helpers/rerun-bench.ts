@@ -9,7 +9,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { journalPathFor, type JournalRun } from "../../../src/hardhat/internal/rpc/journal";
-import { FIXTURES, linkPackage } from "./environment";
+import { FIXTURES, NODE_ONLY_CONFIG, linkPackage } from "./environment";
 import { FAST_RETRIES, startFaultyRpc, type FaultPlan, type FaultyRpc } from "./faulty-rpc";
 import { childEnv, hardhatCli, runHardhat, startNode, withoutAnsi, type LocalNode, type RunResult } from "./processes";
 import { deployStandIn } from "./stand-in";
@@ -70,7 +70,7 @@ export async function startRerunBench(): Promise<RerunBench> {
   linkPackage(FIXTURE);
   const compiled = await runHardhat(FIXTURE, ["compile", "--quiet"], {});
   if (compiled.code !== 0) throw new Error(`the deployer fixture does not compile:\n${compiled.output}`);
-  const node = await startNode(FIXTURE);
+  const node = await startNode(FIXTURE, { globalArgs: ["--config", NODE_ONLY_CONFIG] });
   const proxy = await startFaultyRpc(node.url);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-reruns-"));
   let chains = 0;

@@ -4,6 +4,7 @@ import fs from "fs";
 import path from "path";
 import type { HostProject } from "../helpers/hosts";
 import { startNode, type LocalNode } from "../helpers/processes";
+import { NODE_ONLY_CONFIG } from "../helpers/environment";
 
 export const ADMIN = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /** `hardhat node`'s first account (Hardhat's published test mnemonic): the deployer, signing locally as PRIVATE_KEY. */
@@ -69,7 +70,7 @@ export function startChain(host: HostProject, stack: StackCase, chainId: number)
   if (stack.major === 3) {
     return startNode(host.dir, { node: host.node, globalArgs: ["--config", "node-only/hardhat.config.ts"], args: ["--chain-id", String(chainId)] });
   }
-  return startNode(host.dir, { node: host.node, env: { FIXTURE_NODE_CHAIN_ID: String(chainId) } });
+  return startNode(host.dir, { node: host.node, globalArgs: ["--config", NODE_ONLY_CONFIG], env: { FIXTURE_NODE_CHAIN_ID: String(chainId) } });
 }
 
 /** Whether the project's artifacts hold a contract named `name`. */

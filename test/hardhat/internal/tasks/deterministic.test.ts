@@ -10,7 +10,7 @@ import path from "path";
 import { ADMIN_SLOT } from "../../../../src/hardhat/constants";
 import { CREATEX_ADDRESS, deterministicAddress, deterministicSalt } from "../../../../src/hardhat/internal/chains/createx";
 import { putCreateX } from "../../helpers/createx";
-import { FIXTURES, linkPackage } from "../../helpers/environment";
+import { FIXTURES, NODE_ONLY_CONFIG, linkPackage } from "../../helpers/environment";
 import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "../../helpers/deterministic";
 import { freePort, runHardhat, startNode, type LocalNode, type RunResult } from "../../helpers/processes";
 import { deployStandIn } from "../../helpers/stand-in";
@@ -64,7 +64,7 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
     expect(compiled.code, compiled.output).to.equal(0);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-deterministic-"));
     for (const [i, chainId] of [31337, 56, 97].entries()) {
-      const node = await startNode(FIXTURE, { env: { FIXTURE_CHAIN_ID: String(chainId) } });
+      const node = await startNode(FIXTURE, { globalArgs: ["--config", NODE_ONLY_CONFIG], env: { FIXTURE_CHAIN_ID: String(chainId) } });
       // A different nonce on each chain, so that each protocol stand-in sits at its own address.
       for (let extra = 0; extra < i; extra++) await deployStandIn(node);
       const protocol = await deployStandIn(node);

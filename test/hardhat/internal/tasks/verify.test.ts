@@ -6,7 +6,7 @@ import os from "os";
 import path from "path";
 import * as undici from "undici";
 import { getGlobalDispatcher, setGlobalDispatcher, type Dispatcher, type MockAgent } from "undici";
-import { FIXTURES, useEnvironment } from "../../helpers/environment";
+import { FIXTURES, NODE_ONLY_CONFIG, useEnvironment } from "../../helpers/environment";
 import { startNode, type LocalNode } from "../../helpers/processes";
 import { startExplorer, type LoopbackExplorer } from "../../helpers/explorer";
 import { captureConsole, captureLogger } from "../../helpers/capture";
@@ -28,7 +28,7 @@ for (const mode of ["verify", "reject"] as const) {
     let agent: MockAgent;
 
     before(async function () {
-      node = await startNode(path.join(FIXTURES, "deployer"));
+      node = await startNode(path.join(FIXTURES, "deployer"), { globalArgs: ["--config", NODE_ONLY_CONFIG] });
       explorer = await startExplorer({ mode, rpc: (method, params) => node.rpc(method, params) });
       dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-verify-"));
       previousDispatcher = getGlobalDispatcher();
