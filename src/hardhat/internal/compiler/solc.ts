@@ -23,6 +23,24 @@ function resolveSolcPackage(root: string): string | undefined {
 }
 
 /**
+ * The long version (with the commit) goes into Hardhat 2's build-info and is what explorers verify
+ * against. Asking solc for it loads the whole compiler (about 0.3 s of processor time), so it is
+ * asked only when read: Hardhat 2 reads it when it compiles, Hardhat 3 (which resolves a build for
+ * every run's config) never does.
+ */
+function withLazyLongVersion(build: Omit<NpmSolcBuild, "longVersion">, dir: string): NpmSolcBuild {
+  let longVersion: string | undefined;
+  return Object.defineProperty(build, "longVersion", {
+    enumerable: true,
+    get() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the solc package found on disk at run time
+      longVersion ??= (require(dir) as { version(): string }).version().replace(/\.Emscripten.*$/, "");
+      return longVersion;
+    },
+  }) as NpmSolcBuild;
+}
+
+/**
  * Returns a solcjs build for `version` from an installed npm `solc` package, or `undefined` when no
  * installed package has exactly that version. `roots` are searched in order (the project root first).
  */
@@ -36,11 +54,7 @@ export function findNpmSolcBuild(version: string, roots: string[]): NpmSolcBuild
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string };
     const compilerPath = path.join(dir, "soljson.js");
     if (pkg.version !== version || !fs.existsSync(compilerPath)) continue;
-    // The long version (with the commit) goes into build-info and is what explorers verify against.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the solc package found on disk at run time
-    const solc = require(dir) as { version(): string };
-    const longVersion = solc.version().replace(/\.Emscripten.*$/, "");
-    found = { version, longVersion, compilerPath, isSolcJs: true };
+    found = withLazyLongVersion({ version, compilerPath, isSolcJs: true }, dir);
     break;
   }
   cache.set(key, found);

@@ -1,0 +1,38 @@
+// The npm solc build the plugin gives Hardhat: found by exact version, and its long version asked of
+// the compiler only when read (loading solc costs about 0.3 s of processor time, which Hardhat 3 paid
+// in every run for a field it never reads). In a process of its own, so that no other test has
+// loaded solc before.
+import { expect } from "chai";
+import { REPO_ROOT } from "../../helpers/environment";
+import { childEnv, runProcess } from "../../../support/processes";
+
+const SCRIPT = `
+const { findNpmSolcBuild } = require("./src/hardhat/internal/compiler/solc");
+const loaded = () => Object.keys(require.cache).some((file) => /[\\\\/]solc[\\\\/]soljson\\.js$/.test(file));
+const build = findNpmSolcBuild("0.8.24", [process.cwd()]);
+const before = loaded();
+const longVersion = build.longVersion;
+const spread = { ...build };
+console.log(JSON.stringify({ before, after: loaded(), longVersion, spread: spread.longVersion, compilerPath: build.compilerPath, missing: findNpmSolcBuild("0.8.1", [process.cwd()]) ?? null }));
+`;
+
+describe("the npm solc build", function () {
+  this.timeout(60_000);
+
+  it("is found by exact version; its long version loads the compiler only when read, and survives a copy", async () => {
+    const run = await runProcess(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", SCRIPT], {
+      cwd: REPO_ROOT,
+      env: childEnv(),
+      limitMs: 60_000,
+      onLimit: "fail",
+    });
+    expect(run.code, run.output).to.equal(0);
+    const seen = JSON.parse(run.stdout.trim().split("\n").pop()!);
+    expect(seen.before, "solc loaded before longVersion was read").to.equal(false);
+    expect(seen.after, "solc loaded once longVersion was read").to.equal(true);
+    expect(seen.longVersion).to.match(/^0\.8\.24\+commit\.[0-9a-f]{8}$/);
+    expect(seen.spread, "a copy of the build (as Hardhat 2 makes) keeps the long version").to.equal(seen.longVersion);
+    expect(seen.compilerPath).to.match(/[\\/]solc[\\/]soljson\.js$/);
+    expect(seen.missing, "no installed solc of another version").to.equal(null);
+  });
+});
