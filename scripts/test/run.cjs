@@ -18,7 +18,6 @@
 // `npx mocha` still runs every file in one process, one after the other.
 const { execFile, spawn } = require("child_process");
 const fs = require("fs");
-const os = require("os");
 const path = require("path");
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -39,15 +38,6 @@ const LANES = {
  * main lane's compile has written the artifacts it deploys (it uses this repository's project).
  */
 const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts"];
-/**
- * The notifications lane's processes run at this niceness. The suite is bound by the processor, and
- * the hosts lane is the longest (most of its time is its own work, which it cannot spread further):
- * the lanes side by side end soonest when the hosts lane gets the processor whenever it has work and
- * the notifications lane, which has the most slack, takes what is left. At niceness 6 a process
- * gets about a fifth of a core against one at 0 that wants the whole core, never nothing, and all of
- * it while the other lanes wait.
- */
-const NOTIFICATIONS_NICE = 6;
 /** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
 const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts"];
@@ -85,7 +75,7 @@ function node24() {
  * steps do not depend on each other); resolves with the lane's result, failed when any step failed.
  * A step is [command, args, env], or a function that resolves to one (its error fails the step).
  */
-function lane(name, steps, { keepGoing = false, nice = 0 } = {}) {
+function lane(name, steps, { keepGoing = false } = {}) {
   const log = fs.createWriteStream(path.join(LOGS, `${name}.log`));
   const started = Date.now();
   let output = "";
@@ -109,14 +99,6 @@ function lane(name, steps, { keepGoing = false, nice = 0 } = {}) {
       process.stdout.write(`[${name} lane] ${shown}\n`);
       write(`\n$ ${shown}\n`);
       const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-      // Set before the step starts a process of its own, so that every process of the step inherits it.
-      if (nice !== 0 && child.pid !== undefined) {
-        try {
-          os.setPriority(child.pid, nice);
-        } catch {
-          // A system that refuses only runs the lanes as equals.
-        }
-      }
       child.stdout.on("data", write);
       child.stderr.on("data", write);
       child.on("error", (error) => {
@@ -180,7 +162,9 @@ async function main() {
     lane(
       "notifications",
       [npm("typecheck"), npm("lint"), mocha(notifications), async () => mocha(onNode24, await node24()), async () => (await compiled, mocha(fuzz))],
-      { keepGoing: true, nice: NOTIFICATIONS_NICE }
+      {
+        keepGoing: true,
+      }
     ),
   ].map((running) =>
     running.then((result) => {
