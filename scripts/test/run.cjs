@@ -25,12 +25,14 @@ const LOGS = path.join(ROOT, "test-output", "test-run");
 /**
  * Paths (relative to the root, with "/") of the files of each lane but main, which gets the rest, in
  * the order they run there. A path that names a file must name one that exists, so that a moved
- * file fails here instead of running in another lane. In the hosts lane, special.test.ts comes first
- * (it starts every host install) and the API report last (its build of dist/ must not run while
- * `npm pack` builds it).
+ * file fails here instead of running in another lane. In the hosts lane, stacks.test.ts comes first:
+ * its first hook starts every host install (each host file's does, whichever runs first), and its
+ * first tests need only the ethers 5 host, the soonest installed, so that the lane's tests start while
+ * the Hardhat 3 host (Node.js 22 to fetch first) still installs. The API report comes last (its build
+ * of dist/ must not run while `npm pack` builds it).
  */
 const LANES = {
-  hosts: ["test/hardhat/hosts/special.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
+  hosts: ["test/hardhat/hosts/stacks.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
   notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/"],
 };
 /**

@@ -15,7 +15,7 @@ describe("a Hardhat 3 host: what only Hardhat 3 has", function () {
   let host: HostProject;
   before(async function () {
     this.timeout(INSTALL_TIMEOUT_MS);
-    // The first file of the hosts lane: every install starts now, side by side.
+    // Every install starts side by side from the first host file's hook (the lane runs stacks.test.ts first).
     startHosts();
     host = await prepareHost("hardhat3");
   });
