@@ -2,7 +2,7 @@ import { expect } from "chai";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { CHECKOUT, claimSpace } from "./machine-space";
+import { CHECKOUT, TRASH, claimSpace } from "./machine-space";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -62,6 +62,18 @@ describe("claimSpace: installs kept between runs do not fill the disk", () => {
     claimSpace(work);
     // This checkout ranks first (used now); then 1 h and 30 h ago are the two kept by rank.
     expect(owners()).to.deep.equal(["111111111111", "222222222222"]);
+  });
+
+  it("moves what it removes out of the way at once and deletes it in the background, with what an earlier run's removal left", async () => {
+    checkout("aaaaaaaaaaaa", 0.1, true);
+    for (let i = 0; i < 200; i++) fs.writeFileSync(path.join(work, "ethers5-aaaaaaaaaaaa-lockabcdefabcdef", "node_modules", `file-${i}.js`), "x");
+    const earlier = path.join(work, TRASH, "12345-deadbeef", "0-ethers5-cccccccccccc-lockabcdefabcdef");
+    fs.mkdirSync(earlier, { recursive: true });
+    claimSpace(work);
+    expect(owners(), "left in place").to.deep.equal([]);
+    // The background removal ends by itself: wait for the folder to empty (bounded by the test's timeout).
+    while (fs.existsSync(path.join(work, TRASH)) && fs.readdirSync(path.join(work, TRASH)).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fs.existsSync(earlier), "an earlier run's leftover").to.equal(false);
   });
 
   it("keeps shared folders that name no checkout (a downloaded Node.js) and removes folders of unknown checkouts", () => {
