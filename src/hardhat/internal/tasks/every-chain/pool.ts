@@ -14,7 +14,7 @@ export function resolveConcurrency(value: string | number | undefined, chains: n
   const parsed = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(parsed) || parsed < 1) {
     throw new InputError(
-      `Invalid --concurrency ${JSON.stringify(value)}: give a whole number of chains to work on at once, 1 or more ` +
+      `Invalid --concurrency ${typeof value === "string" ? JSON.stringify(value) : String(value)}: give a whole number of chains to work on at once, 1 or more ` +
         `(default: every chain, up to ${DEFAULT_CONCURRENCY}).`
     );
   }
