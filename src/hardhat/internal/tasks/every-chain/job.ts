@@ -55,6 +55,8 @@ export interface ChainJob {
   preflight(context: JobContext): Promise<PreflightReport>;
   /** Sends on this chain (called only when every chain's preflight passed, or with skipFailing). Throwing is this chain's failure. */
   send(context: JobContext): Promise<SendReport>;
+  /** Called once the run is over, whatever happened (a child told to leave, a connection closed); a failure is a warning. */
+  close?(): Promise<void>;
 }
 
 /** A chain's row in the preflight table. */

@@ -151,7 +151,21 @@ export async function runEveryChain(jobs: readonly ChainJob[], options: EveryCha
     return settle(result, options, undefined, display);
   } finally {
     display.close();
+    await closeAll(jobs, display);
   }
+}
+
+/** Every job's close(), at once; a failure is a warning on that chain's lines. */
+async function closeAll(jobs: readonly ChainJob[], display: ChainDisplay): Promise<void> {
+  await Promise.all(
+    jobs.map(async (job) => {
+      try {
+        await job.close?.();
+      } catch (error) {
+        display.logger(job.network).warn(`Warning: could not close this chain's connection (${display.redact(firstLine(error))}).`);
+      }
+    })
+  );
 }
 
 async function sendAll(

@@ -323,6 +323,21 @@ describe("runEveryChain", function () {
     });
   });
 
+  it("closes every chain's job at the end, whatever happened; a close that fails is a warning on its lines", async () => {
+    const closed: string[] = [];
+    const jobs = [readyJob("bsc"), readyJob("base", { problem: "no code" })];
+    jobs[0].close = async () => void closed.push("bsc");
+    jobs[1].close = async () => {
+      throw new Error(`socket to https://base.example/${SECRET} already closed`);
+    };
+    const { screen, result } = run(jobs);
+    await result;
+    expect(closed).to.deep.equal(["bsc"]);
+    expect(linesOf(screen.err)).to.deep.equal([
+      "base | Warning: could not close this chain's connection (socket to https://base.example/<redacted> already closed).",
+    ]);
+  });
+
   it("refuses no chain at all, and a network listed twice", async () => {
     const refused = async (jobs: FakeJob[]) =>
       runEveryChain(jobs, { task: TASK }, plainDisplay([]).display).then(
