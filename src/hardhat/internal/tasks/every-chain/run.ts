@@ -86,7 +86,7 @@ function sharedAddress(rows: readonly PreflightRow[]): { address?: string; disag
 
 /** A chain's outcome before (or without) its send. */
 function outcomeBefore(row: PreflightRow, why: string | undefined): ChainOutcome {
-  if (!row.ok) return { network: row.network, status: "preflight failed", error: row.reason };
+  if (!row.ok) return { network: row.network, status: row.reason === NOT_STARTED ? "aborted" : "preflight failed", error: row.reason };
   if (row.nothingToDo) return { network: row.network, status: "unchanged", proxy: row.proxy };
   return why === NOT_STARTED ? { network: row.network, status: "aborted", error: why } : { network: row.network, status: "not sent", error: why };
 }

@@ -216,7 +216,7 @@ describe("runEveryChain", function () {
       const { rows, outcomes, sent, aborted } = await result;
       expect(jobs[1].preflightStarted.settled).to.equal(false);
       expect(rows[1]).to.deep.include({ ok: false, reason: "not started: stopped (Ctrl-C)" });
-      expect(statuses(outcomes)).to.deep.equal(["aborted", "preflight failed"]);
+      expect(statuses(outcomes)).to.deep.equal(["aborted", "aborted"]);
       expect([sent, aborted, jobs[0].sends]).to.deep.equal([false, true, 0]);
     });
   });
