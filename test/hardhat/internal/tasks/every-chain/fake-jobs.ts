@@ -34,6 +34,8 @@ export class FakeJob implements ChainJob {
   readonly sendStarted = deferred<JobContext>();
   readonly sendDone = deferred<SendReport>();
   sends = 0;
+  /** Set by a test that checks the run closes its jobs. */
+  close?: () => Promise<void>;
 
   constructor(
     readonly network: string,
