@@ -20,6 +20,10 @@ if (explorer !== undefined) {
   });
 }
 
+// The multi-chain tests keep only the networks they start nodes for, so that `--networks all` means those.
+const only = process.env.FIXTURE_NETWORKS?.split(",");
+for (const name of Object.keys(networks)) if (only !== undefined && !only.includes(name)) delete networks[name];
+
 // `hardhat node` takes its chain id from here: the deterministic tests run nodes of several chains.
 const chainId = Number(process.env.FIXTURE_CHAIN_ID ?? 31337);
 

@@ -5,8 +5,15 @@ import { runOnHardhat2 } from "../run";
 import { defineHardhat2Task } from "../task-definitions";
 
 defineHardhat2Task(DEPLOY_TASK, async (args, hre) => {
+  const options = () => deployOptions(args, hre.config.multiAccount, hre.config.paths.root, hre.network.name);
+  const { everyChainOnHardhat2, isEveryChainChild, refuseWithoutNetworks } = await import("../every-chain");
+  if (args.networks !== undefined || isEveryChainChild()) {
+    const { deployJob } = await import("../../internal/tasks/chain-jobs");
+    return everyChainOnHardhat2(DEPLOY_TASK, args, hre, (host) => deployJob(host, options()));
+  }
   const { deployMultiAccount } = await import("../../internal/tasks/deploy");
-  return runOnHardhat2(TASK_DEPLOY_MULTIACCOUNT, hre, (host, progress) =>
-    deployMultiAccount(host, deployOptions(args, hre.config.multiAccount, hre.config.paths.root, hre.network.name), { progress })
-  );
+  return runOnHardhat2(TASK_DEPLOY_MULTIACCOUNT, hre, (host, progress) => {
+    refuseWithoutNetworks(args);
+    return deployMultiAccount(host, options(), { progress });
+  });
 });

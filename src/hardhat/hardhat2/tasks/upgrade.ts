@@ -5,8 +5,15 @@ import { runOnHardhat2 } from "../run";
 import { defineHardhat2Task } from "../task-definitions";
 
 defineHardhat2Task(UPGRADE_TASK, async (args, hre) => {
+  const options = () => upgradeOptions(args, hre.config.multiAccount, hre.config.paths.root, hre.network.name);
+  const { everyChainOnHardhat2, isEveryChainChild, refuseWithoutNetworks } = await import("../every-chain");
+  if (args.networks !== undefined || isEveryChainChild()) {
+    const { upgradeJob } = await import("../../internal/tasks/chain-jobs");
+    return everyChainOnHardhat2(UPGRADE_TASK, args, hre, (host) => upgradeJob(host, options()));
+  }
   const { upgradeMultiAccount } = await import("../../internal/tasks/upgrade");
-  return runOnHardhat2(TASK_UPGRADE_MULTIACCOUNT, hre, (host, progress) =>
-    upgradeMultiAccount(host, upgradeOptions(args, hre.config.multiAccount, hre.config.paths.root, hre.network.name), { progress })
-  );
+  return runOnHardhat2(TASK_UPGRADE_MULTIACCOUNT, hre, (host, progress) => {
+    refuseWithoutNetworks(args);
+    return upgradeMultiAccount(host, options(), { progress });
+  });
 });

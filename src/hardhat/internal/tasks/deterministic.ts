@@ -57,7 +57,7 @@ export async function planDeterministic(run: RunContext, label: string): Promise
 }
 
 /** hardhat-upgrades 1.x gives every proxy the network's one ProxyAdmin: it must be the deployer's. */
-async function refuseForeignAdmin(run: RunContext, where: string): Promise<void> {
+export async function refuseForeignAdmin(run: RunContext, where: string): Promise<void> {
   const admin = await run.stack.managedProxyAdmin?.();
   if (admin === undefined || run.stack.getAddress(admin.owner) === run.stack.getAddress(run.deployer.address)) return;
   throw new InputError(

@@ -10,6 +10,7 @@ import { addressLink } from "../output/log";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
 import type { StackFactory } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
+import type { PreflightCells } from "./every-chain/job";
 
 export interface UpgradeOptions {
   contract: string;
@@ -28,6 +29,8 @@ export interface UpgradeResult {
   oldImplementation: string;
   /** Read from the proxy after the upgrade; undefined when that read failed (a warning said so). */
   implementation?: string;
+  /** The verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
+  verification?: string;
 }
 
 export function upgradeMultiAccount(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep } = {}): Promise<UpgradeResult | undefined> {
@@ -38,8 +41,22 @@ export function upgradeMultiAccount(host: Host, options: UpgradeOptions, effects
 async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep }): Promise<UpgradeResult | undefined> {
   const run = await startRun(host, TASK_UPGRADE_MULTIACCOUNT, options.addressesFile, effects);
   const plan = await planUpgrade(host, run, options);
-  if (plan === undefined) return undefined;
+  if (!plan.worth) return undefined;
+  if (options.dryRun) {
+    run.log.info(`Dry run: nothing was sent.`);
+    return undefined;
+  }
+  return sendUpgrade(host, run, options, plan, effects);
+}
 
+/** Sends the upgrade planned (after every check passed), then reports it. */
+export async function sendUpgrade(
+  host: Host,
+  run: RunContext,
+  options: UpgradeOptions,
+  plan: UpgradePlan,
+  effects: RunEffects & { sleep?: Sleep }
+): Promise<UpgradeResult> {
   run.progress.step = "upgrading";
   try {
     await run.stack.upgradeProxy(plan.proxy, plan.factory);
@@ -51,7 +68,12 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
   return reportUpgrade(host, run, options, plan, effects);
 }
 
-interface UpgradePlan {
+/** What the plan step found on this chain, and what the send needs. */
+export interface UpgradePlan {
+  /** The preflight table's cells: chain id, the proxy, action. */
+  cells: PreflightCells;
+  /** False when the proxy already runs the new implementation's code (and no --force): nothing to send. */
+  worth: boolean;
   proxy: string;
   oldImplementation: string;
   /** The new implementation's factory, validated as an upgrade of `proxy`. */
@@ -60,9 +82,10 @@ interface UpgradePlan {
 
 /**
  * Every check, the compile, the factory, the code comparison and the upgrade validation, before
- * anything is sent; undefined on a dry run, and when the proxy already runs the new implementation's code.
+ * anything is sent; logs and returns what it found (not `worth` sending when the proxy already runs
+ * the new implementation's code, and then not validated).
  */
-async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan | undefined> {
+export async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan> {
   const { stack, log, progress } = run;
   const { proxy, oldImplementation } = await recordedProxy(host, run, options.addressesFile);
 
@@ -78,7 +101,10 @@ async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions)
   log.info(`Network:            ${host.network.name} (chain ${run.chainId})`);
   log.info(`Proxy:              ${proxy}${addressLink(run.browserUrl, proxy)}`);
   log.info(`Old implementation: ${oldImplementation}${addressLink(run.browserUrl, oldImplementation)}`);
-  if (!(await worthUpgrading(host, run, options, oldImplementation))) return undefined;
+  const cells: PreflightCells = { chainId: run.chainId, proxy };
+  if (!(await worthUpgrading(host, run, options, oldImplementation))) {
+    return { cells: { ...cells, action: "nothing to upgrade" }, worth: false, proxy, oldImplementation, factory };
+  }
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
   progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
   try {
@@ -88,11 +114,7 @@ async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions)
     throw new InputError(`${options.contract} is not a safe upgrade of ${proxy}: ${(error as Error).message}. Nothing was sent.`);
   }
   log.info(`Validation passed.`);
-  if (options.dryRun) {
-    log.info(`Dry run: nothing was sent.`);
-    return undefined;
-  }
-  return { proxy, oldImplementation, factory };
+  return { cells: { ...cells, action: "upgrade" }, worth: true, proxy, oldImplementation, factory };
 }
 
 /** The proxy the addresses file records, which must have code here, and its current implementation (ERC-1967 slot). */
@@ -150,9 +172,10 @@ async function reportUpgrade(
   });
   progress.step = "reading the receipts";
   await reportGas(run, "Gas used:           ", done);
+  let verification = options.verify ? "skipped (same implementation)" : "skipped (--no-verify)";
   if (options.verify && implementation !== oldImplementation) {
     progress.step = "verifying the new implementation";
-    await verifyAfterwards(
+    verification = await verifyAfterwards(
       host,
       { implementation, contractName: options.contract, proxy, delaySeconds: options.verifyDelay, chainId: run.chainId },
       log,
@@ -160,5 +183,5 @@ async function reportUpgrade(
       effects.sleep
     );
   }
-  return { proxy, oldImplementation, implementation };
+  return { proxy, oldImplementation, implementation, verification };
 }
