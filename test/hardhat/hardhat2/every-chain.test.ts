@@ -1,0 +1,213 @@
+// `deploy-multiaccount --networks` and `upgrade-multiaccount --networks` on Hardhat 2 (the ethers 5
+// stack of the fixture project), through the Hardhat CLI as an operator runs them: four `hardhat
+// node`s of four chains (31337, 56, 8453, 42161), each with its own protocol stand-in, and the
+// parent process running one child Hardhat process per network. "base" is reached through a fault
+// proxy that the test takes down at base's first transaction (a node stopped mid-run, whose state
+// survives for the rerun); "bsc"'s URL carries a key-like path segment that must never be printed.
+// The runs build on each other: a dry run, a preflight that fails, --skip-failing with base going
+// down, the rerun that converges, then the upgrade of all four.
+import { expect } from "chai";
+import { ethers } from "ethers";
+import fs from "fs";
+import os from "os";
+import path from "path";
+import { CREATEX_ADDRESS } from "../../../src/hardhat/internal/chains/createx";
+import { putCreateX } from "../helpers/createx";
+import { transactionsFrom } from "../helpers/deterministic";
+import { FIXTURES, linkPackage } from "../helpers/environment";
+import { startFaultyRpc, type FaultyRpc } from "../helpers/faulty-rpc";
+import { runHardhat, startNode, type LocalNode, type RunResult } from "../helpers/processes";
+import { deployStandIn } from "../helpers/stand-in";
+
+const FIXTURE = path.join(FIXTURES, "deployer");
+const ADMIN = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+/** Hardhat's well-known account #0: the deployer on every node (localhost signs with the node's own, the same account). */
+const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+/** A key-like path segment in bsc's URL: `hardhat node` answers on any path; no line may show it. */
+const URL_KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
+/** Short retries, so that base's endpoint going down fails base quickly. */
+const FAST_RETRIES = JSON.stringify({ retries: 2, minDelay: 20, maxDelay: 100, timeout: 20_000, totalTimeout: 3_000 });
+const NETWORKS = ["localhost", "bsc", "base", "arbitrum"] as const;
+const CHAIN_IDS = [31337, 56, 8453, 42161];
+const NO_CODE = "0x000000000000000000000000000000000000dEaD";
+const iface = new ethers.utils.Interface(["function protocolAddress() view returns (address)"]);
+const UPGRADED = ethers.utils.id("Upgraded(address)");
+
+interface Chain {
+  network: (typeof NETWORKS)[number];
+  chainId: number;
+  node: LocalNode;
+  protocol: string;
+}
+
+describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s through one command (the ethers 5 stack)", function () {
+  this.timeout(240_000);
+  const chains: Chain[] = [];
+  let dir: string;
+  let proxy: FaultyRpc;
+  let deployer: string;
+  let env: Record<string, string>;
+
+  const fileOf = (chain: Chain) => path.join(dir, chain.network, "addresses.json");
+  const record = (chain: Chain) => JSON.parse(fs.readFileSync(fileOf(chain), "utf8"));
+  const writeRecord = (chain: Chain, protocolAddress: string) => fs.writeFileSync(fileOf(chain), JSON.stringify({ protocolAddress }) + "\n");
+  const blocks = () => Promise.all(chains.map(async (chain) => Number(await chain.node.rpc<string>("eth_blockNumber"))));
+  const run = (args: string[]) => runHardhat(FIXTURE, [...args, "--no-verify"], env, { timeoutMs: 180_000 });
+  const lines = (result: RunResult) => result.output.split("\n").filter((line) => line.trim() !== "");
+  const tableRow = (result: RunResult, network: string) => result.stdout.split("\n").find((line) => new RegExp(`^${network} +\\d`).test(line));
+  const summaryRow = (result: RunResult, network: string) =>
+    result.stdout.split("\n").find((line) => new RegExp(`^${network} +(done|unchanged|failed|preflight failed|not sent|aborted)`).test(line));
+  const creations = async (chain: Chain) => (await transactionsFrom(chain.node, deployer, 1)).filter((tx) => tx.to?.toLowerCase() === CREATEX_ADDRESS.toLowerCase());
+  const clearManifests = () => {
+    for (const chainId of CHAIN_IDS) fs.rmSync(path.join(FIXTURE, ".openzeppelin", `unknown-${chainId}.json`), { force: true });
+  };
+
+  /** Every line is a table's, the one address, or a chain's own line prefixed with its network; none shows a URL secret. */
+  const checkLines = (result: RunResult) => {
+    for (const line of lines(result)) {
+      expect(line, result.output).to.match(/^(localhost|bsc|base|arbitrum|network  |-{7}|--deterministic: |Compiled \d+ Solidity files? successfully|Error |For more info)/);
+      expect(line).to.not.include(URL_KEY);
+    }
+  };
+
+  before(async function () {
+    linkPackage(FIXTURE);
+    clearManifests();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-every-chain-"));
+    for (const [i, network] of NETWORKS.entries()) {
+      const node = await startNode(FIXTURE, { env: { FIXTURE_CHAIN_ID: String(CHAIN_IDS[i]) } });
+      // A different nonce on each chain, so that each protocol stand-in sits at its own address.
+      for (let extra = 0; extra < i; extra++) await deployStandIn(node);
+      const chain: Chain = { network, chainId: CHAIN_IDS[i], node, protocol: await deployStandIn(node) };
+      fs.mkdirSync(path.join(dir, network));
+      writeRecord(chain, chain.protocol);
+      // 31337 is a local Hardhat network: the plugin sends CreateX's keyless transaction itself there.
+      if (network !== "localhost") await putCreateX(node);
+      chains.push(chain);
+    }
+    deployer = ethers.utils.getAddress((await chains[0].node.rpc<string[]>("eth_accounts"))[0]);
+    proxy = await startFaultyRpc(chains[2].node.url);
+    env = {
+      FIXTURE_NETWORKS: NETWORKS.join(","),
+      LOCALHOST_RPC_URL: chains[0].node.url,
+      BSC_RPC_URL: `${chains[1].node.url}/v3/${URL_KEY}`,
+      BASE_RPC_URL: proxy.url,
+      ARBITRUM_RPC_URL: chains[3].node.url,
+      PRIVATE_KEY: DEPLOYER_KEY,
+      ADMIN_PUBLIC_KEY: ADMIN,
+      ADDRESSES_FILE: path.join(dir, "{network}", "addresses.json"),
+      FIXTURE_RPC: FAST_RETRIES,
+    };
+  });
+
+  after(async () => {
+    await proxy?.close();
+    for (const chain of chains) await chain.node.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    clearManifests();
+  });
+
+  it("refuses a network the config lacks, naming the nearest, before any child starts", async () => {
+    const result = await run(["deploy-multiaccount", "--networks", "localhost,bsx"]);
+    expect(result.code, result.output).to.equal(1);
+    expect(result.stderr).to.include(`"bsx" (did you mean "bsc"?)`);
+    expect(result.stderr).to.not.match(/^\s+at /m);
+  });
+
+  it("refuses --concurrency 0", async () => {
+    const result = await run(["upgrade-multiaccount", "--networks", "all", "--concurrency", "0"]);
+    expect(result.code, result.output).to.equal(1);
+    expect(result.stderr).to.include(`Invalid --concurrency "0"`);
+  });
+
+  let address: string;
+
+  it("--dry-run --deterministic: the whole preflight table, the one address, every line prefixed, no URL secret, nothing sent", async () => {
+    const before = await blocks();
+    const result = await run(["deploy-multiaccount", "--deterministic", "--networks", "all", "--dry-run"]);
+    expect(result.code, result.output).to.equal(0);
+    for (const chain of chains) {
+      expect(tableRow(result, chain.network), result.stdout).to.match(new RegExp(`^${chain.network} +${chain.chainId} .* deploy.* ok$`));
+      expect(result.stdout).to.match(new RegExp(`^${chain.network} +\\| Network: +${chain.network} \\(chain ${chain.chainId}\\)`, "m"));
+    }
+    address = /--deterministic: the proxy's address on every chain: (0x[0-9a-fA-F]{40})/.exec(result.stdout)![1];
+    checkLines(result);
+    expect(await blocks()).to.deep.equal(before);
+  });
+
+  it("one chain's protocol has no code: that row fails, nothing is sent on any chain, exit 1 without a stack trace", async () => {
+    writeRecord(chains[3], NO_CODE);
+    const before = await blocks();
+    const result = await run(["deploy-multiaccount", "--deterministic", "--networks", "all"]);
+    expect(result.code, result.output).to.equal(1);
+    expect(tableRow(result, "arbitrum")).to.match(/FAILED: The protocol address 0x000000000000000000000000000000000000dEaD has no contract code/);
+    for (const chain of chains.slice(0, 3)) expect(tableRow(result, chain.network)).to.match(/ ok$/);
+    expect(result.stderr).to.include("sent nothing: the preflight failed on 1 of 4 chains (arbitrum)");
+    expect(result.stderr).to.not.match(/^\s+at /m);
+    checkLines(result);
+    expect(await blocks()).to.deep.equal(before);
+    for (const chain of chains) expect(fs.existsSync(path.join(dir, chain.network, "addresses.journal.json"))).to.equal(false);
+  });
+
+  it("--skip-failing sends on the chains that passed; base's endpoint going down at its first transaction fails base alone; exit 1", async () => {
+    proxy.setPlan({
+      rule: (call) => {
+        if (call.method !== "eth_sendRawTransaction") return undefined;
+        void proxy.down();
+        return "down";
+      },
+    });
+    const result = await run(["deploy-multiaccount", "--deterministic", "--networks", "all", "--skip-failing"]);
+    expect(result.code, result.output).to.equal(1);
+    expect(summaryRow(result, "localhost")).to.match(new RegExp(`^localhost +done +${address}`));
+    expect(summaryRow(result, "bsc")).to.match(new RegExp(`^bsc +done +${address}`));
+    expect(summaryRow(result, "base")).to.match(/^base +failed/);
+    expect(summaryRow(result, "arbitrum")).to.match(/^arbitrum +preflight failed/);
+    expect(result.stderr).to.match(/deploy-multiaccount failed on 2 of 4 chains \(base, arbitrum\); done on localhost, bsc/);
+    checkLines(result);
+    expect(record(chains[0]).multiAccountAddress).to.equal(address);
+    expect(record(chains[1]).multiAccountAddress).to.equal(address);
+    expect(record(chains[2]).multiAccountAddress).to.equal(undefined);
+    expect(await chains[3].node.rpc<string>("eth_getCode", [address, "latest"])).to.equal("0x");
+  });
+
+  it("the rerun, base back up and arbitrum's protocol fixed, sends only on those two; one proxy on all four, each with its own protocol", async () => {
+    await proxy.up();
+    proxy.setPlan({});
+    writeRecord(chains[3], chains[3].protocol);
+    const before = await blocks();
+    const result = await run(["deploy-multiaccount", "--deterministic", "--networks", "all"]);
+    expect(result.code, result.output).to.equal(0);
+    expect(summaryRow(result, "localhost")).to.match(/^localhost +unchanged/);
+    expect(summaryRow(result, "bsc")).to.match(/^bsc +unchanged/);
+    expect(summaryRow(result, "base")).to.match(new RegExp(`^base +done +${address} +\\d+ +[0-9.]+ ETH +\\d+ +skipped`));
+    expect(summaryRow(result, "arbitrum")).to.match(new RegExp(`^arbitrum +done +${address}`));
+    checkLines(result);
+    const after = await blocks();
+    expect(after.slice(0, 2)).to.deep.equal(before.slice(0, 2));
+    for (const chain of chains) {
+      expect(record(chain).multiAccountAddress).to.equal(address);
+      const [protocol] = iface.decodeFunctionResult("protocolAddress", await chain.node.rpc<string>("eth_call", [{ to: address, data: iface.encodeFunctionData("protocolAddress") }, "latest"]));
+      expect(protocol.toLowerCase()).to.equal(chain.protocol.toLowerCase());
+      // One creation through CreateX on each chain, whatever the failed runs did.
+      expect(await creations(chain), chain.network).to.have.length(1);
+    }
+  });
+
+  it("upgrade-multiaccount --networks all upgrades all four, each validated by the upgrades plugin first", async () => {
+    const before = await blocks();
+    const result = await run(["upgrade-multiaccount", "--networks", "all", "--force"]);
+    expect(result.code, result.output).to.equal(0);
+    for (const chain of chains) {
+      expect(result.stdout).to.match(new RegExp(`^${chain.network} +\\| Validation passed\\.`, "m"));
+      expect(summaryRow(result, chain.network)).to.match(new RegExp(`^${chain.network} +done +${address}`));
+    }
+    checkLines(result);
+    const after = await blocks();
+    for (const [i, chain] of chains.entries()) {
+      expect(after[i], chain.network).to.be.greaterThan(before[i]);
+      const logs = await chain.node.rpc<unknown[]>("eth_getLogs", [{ address, topics: [UPGRADED], fromBlock: `0x${(before[i] + 1).toString(16)}` }]);
+      expect(logs, chain.network).to.have.length(1);
+    }
+  });
+});
