@@ -57,7 +57,8 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
   const tableRow = (result: RunResult, network: string) => result.stdout.split("\n").find((line) => new RegExp(`^${network} +\\d`).test(line));
   const summaryRow = (result: RunResult, network: string) =>
     result.stdout.split("\n").find((line) => new RegExp(`^${network} +(done|unchanged|failed|preflight failed|not sent|aborted)`).test(line));
-  const creations = async (chain: Chain) => (await transactionsFrom(chain.node, deployer, 1)).filter((tx) => tx.to?.toLowerCase() === CREATEX_ADDRESS.toLowerCase());
+  const creations = async (chain: Chain) =>
+    (await transactionsFrom(chain.node, deployer, 1)).filter((tx) => tx.to?.toLowerCase() === CREATEX_ADDRESS.toLowerCase());
   const clearManifests = () => {
     for (const chainId of CHAIN_IDS) fs.rmSync(path.join(FIXTURE, ".openzeppelin", `unknown-${chainId}.json`), { force: true });
   };
@@ -65,7 +66,9 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
   /** Every line is a table's, the one address, or a chain's own line prefixed with its network; none shows a URL secret. */
   const checkLines = (result: RunResult) => {
     for (const line of lines(result)) {
-      expect(line, result.output).to.match(/^(localhost|bsc|base|arbitrum|network  |-{7}|--deterministic: |Compiled \d+ Solidity files? successfully|Error |For more info)/);
+      expect(line, result.output).to.match(
+        /^(localhost|bsc|base|arbitrum|network {2}|-{7}|--deterministic: |Compiled \d+ Solidity files? successfully|Error |For more info)/
+      );
       expect(line).to.not.include(URL_KEY);
     }
   };
@@ -187,7 +190,10 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
     expect(after.slice(0, 2)).to.deep.equal(before.slice(0, 2));
     for (const chain of chains) {
       expect(record(chain).multiAccountAddress).to.equal(address);
-      const [protocol] = iface.decodeFunctionResult("protocolAddress", await chain.node.rpc<string>("eth_call", [{ to: address, data: iface.encodeFunctionData("protocolAddress") }, "latest"]));
+      const [protocol] = iface.decodeFunctionResult(
+        "protocolAddress",
+        await chain.node.rpc<string>("eth_call", [{ to: address, data: iface.encodeFunctionData("protocolAddress") }, "latest"])
+      );
       expect(protocol.toLowerCase()).to.equal(chain.protocol.toLowerCase());
       // One creation through CreateX on each chain, whatever the failed runs did.
       expect(await creations(chain), chain.network).to.have.length(1);
