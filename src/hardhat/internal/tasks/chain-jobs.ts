@@ -125,8 +125,8 @@ export function deployJob(host: Host, options: DeployOptions): ChainJob {
       return { report: plan.cells, plan };
     },
     async send(run, plan) {
-      const result = await sendDeployment(host, run, options, plan, {});
-      return { proxy: result.proxy, ...(await sentSummary(run)), verification: result.verification };
+      const { result, verification } = await sendDeployment(host, run, options, plan, {});
+      return { proxy: result.proxy, ...(await sentSummary(run)), verification };
     },
   });
 }
@@ -147,8 +147,8 @@ export function upgradeJob(host: Host, options: UpgradeOptions): ChainJob {
       return { report: { ...plan.cells, balance, nothingToDo: !plan.worth }, plan: plan.worth ? plan : undefined };
     },
     async send(run, plan) {
-      const result = await sendUpgrade(host, run, options, plan, {});
-      return { proxy: result.proxy, ...(await sentSummary(run)), verification: result.verification };
+      const { result, verification } = await sendUpgrade(host, run, options, plan, {});
+      return { proxy: result.proxy, ...(await sentSummary(run)), verification };
     },
   });
 }

@@ -41,8 +41,12 @@ export interface DeploymentResult {
   /** Read from the proxy's ERC-1967 slots; undefined when that read failed (a warning said so). */
   admin?: string;
   implementation?: string;
-  /** The verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
-  verification?: string;
+}
+
+/** A deployment sent, and its verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
+export interface SentDeployment {
+  result: DeploymentResult;
+  verification: string;
 }
 
 export interface DeployEffects extends RunEffects {
@@ -59,7 +63,7 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   const run = await startRun(host, TASK_DEPLOY_MULTIACCOUNT, options.addressesFile, effects);
   const plan = await planDeployment(host, run, options);
   if (!readyToSend(run, options, plan)) return undefined;
-  return sendDeployment(host, run, options, plan, effects);
+  return (await sendDeployment(host, run, options, plan, effects)).result;
 }
 
 /** Sends the deployment planned (after every check passed), records the proxy, then reports it. */
@@ -69,7 +73,7 @@ export async function sendDeployment(
   options: DeployOptions,
   plan: DeploymentPlan,
   effects: DeployEffects
-): Promise<DeploymentResult> {
+): Promise<SentDeployment> {
   const file = options.addressesFile;
   // 4-5. Deploy the implementation, the admin and the proxy, and wait for them.
   const { stack, log, progress } = run;
@@ -219,7 +223,7 @@ function logPlan(run: RunContext, plan: DeterministicPlan): void {
 }
 
 /** After the proxy is recorded: its slots, the gas, verification and the next step. A failure here is a warning. */
-async function reportDeployment(host: Host, run: RunContext, options: DeployOptions, proxy: string, effects: DeployEffects): Promise<DeploymentResult> {
+async function reportDeployment(host: Host, run: RunContext, options: DeployOptions, proxy: string, effects: DeployEffects): Promise<SentDeployment> {
   const { stack, log, progress } = run;
   const file = options.addressesFile;
   // 6. Log the proxy, and the admin and implementation read from the ERC-1967 slots.
@@ -266,7 +270,7 @@ async function reportDeployment(host: Host, run: RunContext, options: DeployOpti
   } else {
     log.info(`Next: ${host.command(TASK_ADDRESSES_SHOW)}`);
   }
-  return { proxy, admin: proxyAdmin, implementation, verification };
+  return { result: { proxy, admin: proxyAdmin, implementation }, verification };
 }
 
 async function getFactory(run: RunContext, name: string, flag: string, signer?: StackSigner): Promise<StackFactory> {

@@ -29,8 +29,12 @@ export interface UpgradeResult {
   oldImplementation: string;
   /** Read from the proxy after the upgrade; undefined when that read failed (a warning said so). */
   implementation?: string;
-  /** The verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
-  verification?: string;
+}
+
+/** An upgrade sent, and its verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
+export interface SentUpgrade {
+  result: UpgradeResult;
+  verification: string;
 }
 
 export function upgradeMultiAccount(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep } = {}): Promise<UpgradeResult | undefined> {
@@ -46,7 +50,7 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
     run.log.info(`Dry run: nothing was sent.`);
     return undefined;
   }
-  return sendUpgrade(host, run, options, plan, effects);
+  return (await sendUpgrade(host, run, options, plan, effects)).result;
 }
 
 /** Sends the upgrade planned (after every check passed), then reports it. */
@@ -56,7 +60,7 @@ export async function sendUpgrade(
   options: UpgradeOptions,
   plan: UpgradePlan,
   effects: RunEffects & { sleep?: Sleep }
-): Promise<UpgradeResult> {
+): Promise<SentUpgrade> {
   run.progress.step = "upgrading";
   try {
     await run.stack.upgradeProxy(plan.proxy, plan.factory);
@@ -161,7 +165,7 @@ async function reportUpgrade(
   options: UpgradeOptions,
   { proxy, oldImplementation }: UpgradePlan,
   effects: { sleep?: Sleep }
-): Promise<UpgradeResult> {
+): Promise<SentUpgrade> {
   const { stack, log, progress } = run;
   const done = "the upgrade itself is complete";
   progress.step = "reading the proxy's implementation slot";
@@ -183,5 +187,5 @@ async function reportUpgrade(
       effects.sleep
     );
   }
-  return { proxy, oldImplementation, implementation, verification };
+  return { result: { proxy, oldImplementation, implementation }, verification };
 }
