@@ -11,13 +11,6 @@ import type { Host } from "./host";
 import { startRun, withSession, type Progress, type RunContext } from "./lifecycle";
 import { planUpgrade, sendUpgrade, type UpgradeOptions, type UpgradePlan } from "./upgrade";
 
-/**
- * The preflight asks the deployer to hold the estimated cost plus this share (percent): the gas price
- * may rise between the preflight and the send, which on a multi-chain run can come minutes later,
- * and the estimate of the proxy's creation is taken before its implementation exists.
- */
-export const BALANCE_MARGIN_PERCENT = 20n;
-
 /** What a chain's checks found, and the plan its send carries out (none when there is nothing to send). */
 interface Checked<P> {
   report: PreflightReport;
@@ -99,7 +92,7 @@ async function sentSummary(run: RunContext): Promise<Pick<SendReport, "gasUsed" 
 /**
  * One chain of `deploy-multiaccount --networks`. Preflight: the endpoint and its chain id, every check
  * of the single-chain plan (protocol code, --deterministic's CreateX and address, the upgrades 1.x
- * ProxyAdmin), the balance against the estimate plus BALANCE_MARGIN_PERCENT; a recorded MultiAccount
+ * ProxyAdmin), the balance against the estimated cost (as the single-chain deploy checks it); a recorded MultiAccount
  * with code is "already deployed", nothing to do. Send: the single-chain deployment.
  */
 export function deployJob(host: Host, options: DeployOptions): ChainJob {
@@ -115,11 +108,10 @@ export function deployJob(host: Host, options: DeployOptions): ChainJob {
       // --deterministic checks the upgrades 1.x ProxyAdmin in its plan; a plain deployment uses it too.
       if (!options.deterministic) await refuseForeignAdmin(run, `"${host.network.name}" (chain ${run.chainId})`);
       const plan = await planDeployment(host, run, { ...options, dryRun: false });
-      const needed = plan.cost + (plan.cost * BALANCE_MARGIN_PERCENT) / 100n;
-      if (plan.balance < needed) {
-        const problem =
-          `deployer balance: ${run.deployer.address} holds ${run.formatValue(plan.balance)}, needs about ${run.formatValue(needed)} ` +
-          `(the estimate plus ${BALANCE_MARGIN_PERCENT}%)`;
+      // The single-chain rule: the estimate holds 10% headroom on the gas and is priced at the max
+      // fee per gas (which already allows for the base fee doubling), so the two commands agree.
+      if (plan.balance < plan.cost) {
+        const problem = `deployer balance: ${run.deployer.address} holds ${run.formatValue(plan.balance)}, the deployment needs about ${run.formatValue(plan.cost)}`;
         return { report: { ...plan.cells, problem } };
       }
       return { report: plan.cells, plan };
