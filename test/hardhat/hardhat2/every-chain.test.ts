@@ -200,6 +200,49 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
     }
   });
 
+  it("Ctrl-C (the terminal's SIGINT to the command's process group) while base sends: base finishes, the rest never start, exit 1; the rerun does the rest", async () => {
+    // Another deployment (its own label and addresses files), one chain at a time, base first.
+    const files = path.join(dir, "ctrl-c", "{network}", "addresses.json");
+    for (const chain of chains) {
+      fs.mkdirSync(path.join(dir, "ctrl-c", chain.network), { recursive: true });
+      fs.writeFileSync(files.replace("{network}", chain.network), JSON.stringify({ protocolAddress: chain.protocol }) + "\n");
+    }
+    let parent: number | undefined;
+    let interrupted = false;
+    proxy.setPlan({
+      rule: (call) => {
+        if (call.method === "eth_sendRawTransaction" && !interrupted && parent !== undefined) {
+          interrupted = true;
+          process.kill(-parent, "SIGINT");
+        }
+        return "pass";
+      },
+    });
+    const args = ["deploy-multiaccount", "--deterministic", "--salt", "ctrl-c", "--concurrency", "1", "--no-verify"];
+    const options = { timeoutMs: 180_000, group: true, onSpawn: (pid: number) => (parent = pid) };
+    const result = await runHardhat(FIXTURE, [...args, "--networks", "base,localhost,bsc,arbitrum"], { ...env, ADDRESSES_FILE: files }, options);
+    proxy.setPlan({});
+    expect(interrupted).to.equal(true);
+    expect(result.code, result.output).to.equal(1);
+    expect(result.stderr).to.include("Ctrl-C: no new chain starts");
+    const salted = JSON.parse(fs.readFileSync(files.replace("{network}", "base"), "utf8")).multiAccountAddress;
+    expect(summaryRow(result, "base")).to.match(new RegExp(`^base +done +${salted}`));
+    for (const network of ["localhost", "bsc", "arbitrum"]) expect(summaryRow(result, network)).to.match(new RegExp(`^${network} +aborted`));
+    expect(result.stderr).to.include("deploy-multiaccount was stopped (Ctrl-C); finished on base, not on localhost, bsc, arbitrum.");
+    // base's journal is closed: its run completed, nothing left "running".
+    const journal = JSON.parse(fs.readFileSync(path.join(dir, "ctrl-c", "base", "addresses.journal.json"), "utf8"));
+    expect(journal.runs.map((r: { status: string }) => r.status)).to.deep.equal(["completed"]);
+
+    const rerun = await runHardhat(FIXTURE, [...args, "--networks", "all"], { ...env, ADDRESSES_FILE: files }, { timeoutMs: 180_000 });
+    expect(rerun.code, rerun.output).to.equal(0);
+    expect(summaryRow(rerun, "base")).to.match(/^base +unchanged/);
+    for (const chain of chains) {
+      expect(JSON.parse(fs.readFileSync(files.replace("{network}", chain.network), "utf8")).multiAccountAddress).to.equal(salted);
+      // The first deployment and this one: two creations through CreateX on every chain.
+      expect(await creations(chain), chain.network).to.have.length(2);
+    }
+  });
+
   it("upgrade-multiaccount --networks all upgrades all four, each validated by the upgrades plugin first", async () => {
     const before = await blocks();
     const result = await run(["upgrade-multiaccount", "--networks", "all", "--force"]);
