@@ -80,7 +80,8 @@ export function childArguments(definition: TaskDefinition, args: Record<string, 
   return [...global, definition.name, ...options, "--no-compile"];
 }
 
-function configuredNetworks(hre: HardhatRuntimeEnvironment): ConfiguredNetwork[] {
+/** The config's networks, as --networks selects from them. */
+export function configuredNetworks(hre: HardhatRuntimeEnvironment): ConfiguredNetwork[] {
   return Object.entries(hre.config.networks).map(([name, config]) => {
     const http = config as { url?: unknown; chainId?: unknown };
     return {

@@ -5,7 +5,7 @@
 // proxy that the test takes down at base's first transaction (a node stopped mid-run, whose state
 // survives for the rerun); "bsc"'s URL carries a key-like path segment that must never be printed.
 // The runs build on each other: a dry run, a preflight that fails, --skip-failing with base going
-// down, the rerun that converges, then the upgrade of all four.
+// down, the rerun that converges (and addresses:show --networks all agrees), Ctrl-C, then the upgrade of all four.
 import { expect } from "chai";
 import { ethers } from "ethers";
 import fs from "fs";
@@ -198,6 +198,12 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
       // One creation through CreateX on each chain, whatever the failed runs did.
       expect(await creations(chain), chain.network).to.have.length(1);
     }
+    // addresses:show --networks all agrees: the one address, with code, on every chain.
+    const shown = await runHardhat(FIXTURE, ["addresses:show", "--networks", "all"], env);
+    expect(shown.code, shown.output).to.equal(0);
+    expect(shown.stdout).to.include("multiAccountAddress on the networks of --networks");
+    for (const chain of chains) expect(shown.stdout).to.match(new RegExp(`^${chain.network} +${chain.chainId} +${address} +yes *$`, "m"));
+    expect(shown.output).to.not.include(URL_KEY);
   });
 
   it("Ctrl-C (the terminal's SIGINT to the command's process group) while base sends: base finishes, the rest never start, exit 1; the rerun does the rest", async () => {

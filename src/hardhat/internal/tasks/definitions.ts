@@ -75,6 +75,7 @@ export const ADDRESSES_SHOW_TASK = task(TASK_ADDRESSES_SHOW, "Shows the addresse
   addressesFile,
   option("flag", "json", "Print the addresses file as JSON"),
   option("flag", "allNetworks", ALL_NETWORKS_HELP),
+  option("string", "networks", "Survey only these networks, as --all-networks does: names separated by commas, or all"),
 ]);
 
 /**

@@ -98,7 +98,7 @@ export function checkNetworkFlags(flags: NetworkFlags): void {
   if (flags.allNetworks) {
     throw new InputError(
       `--networks and --all-networks cannot be used together: --all-networks surveys every configured network's record in one table, ` +
-        `--networks shows the chosen networks' addresses files one by one. Use one of them.`
+        `--networks surveys only the networks it names. Use one of them.`
     );
   }
 }
