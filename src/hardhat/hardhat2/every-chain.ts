@@ -109,7 +109,9 @@ interface Child {
 /** Starts the child Hardhat process of `network` and the parent's side of its job. */
 function startChild(network: string, argv: string[], hre: HardhatRuntimeEnvironment, display: ChainDisplay): Child {
   const cli = require.resolve("hardhat/internal/cli/cli", { paths: [hre.config.paths.root, __dirname] });
-  const child = spawn(process.execPath, [...process.execArgv, cli, ...argv], {
+  // The parent's Node options, but a debugger's: children would fight over its port.
+  const nodeOptions = process.execArgv.filter((option) => !/^--inspect/.test(option));
+  const child = spawn(process.execPath, [...nodeOptions, cli, ...argv], {
     cwd: process.cwd(),
     env: { ...process.env, [CHILD_MARKER]: "1" },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -187,6 +189,8 @@ async function serveChild(hre: HardhatRuntimeEnvironment, makeJob: (host: Host) 
       return () => void (process.off("message", listener), process.off("disconnect", gone));
     },
   };
+  // A parent killed outright leaves these pipes closed: a plugin's line then must not crash a send that finishes.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
   const job = makeJob(hardhat2Host(hre));
   const served = serveJob(job, channel, (text) => redact(text, secrets));
   send(READY);
