@@ -52,7 +52,9 @@ async function preflightOne(job: ChainJob, context: JobContext, display: ChainDi
   try {
     row = rowOf(job.network, await job.preflight(context), display);
   } catch (error) {
-    row = { network: job.network, ok: false, reason: display.redact(firstLine(error)), nothingToDo: false };
+    // A check stopped by Ctrl-C (a child told to stop leaves without answering) is aborted, not failed.
+    const reason = context.signal.aborted ? NOT_STARTED : display.redact(firstLine(error));
+    row = { network: job.network, ok: false, reason, nothingToDo: false };
   }
   context.status(row.ok ? `preflight ok: ${row.action ?? "ready"}` : `preflight FAILED: ${row.reason}`);
   return row;
