@@ -11,7 +11,10 @@ import { ethers } from "ethers";
 import fs from "fs";
 import os from "os";
 import path from "path";
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import { childArguments } from "../../../src/hardhat/hardhat2/every-chain";
 import { CREATEX_ADDRESS } from "../../../src/hardhat/internal/chains/createx";
+import { DEPLOY_TASK } from "../../../src/hardhat/internal/tasks/definitions";
 import { putCreateX } from "../helpers/createx";
 import { transactionsFrom } from "../helpers/deterministic";
 import { FIXTURES, linkPackage } from "../helpers/environment";
@@ -39,6 +42,47 @@ interface Chain {
   node: LocalNode;
   protocol: string;
 }
+
+describe("--networks on Hardhat 2: a child's command line", () => {
+  const hre = (hardhatArguments: Partial<HardhatRuntimeEnvironment["hardhatArguments"]>) => ({ hardhatArguments }) as unknown as HardhatRuntimeEnvironment;
+
+  it("is the network, the task, the user's options but the multi-chain ones, and --no-compile", () => {
+    const args = {
+      networks: "all",
+      concurrency: "2",
+      skipFailing: true,
+      noCompile: false,
+      deterministic: true,
+      salt: "x y",
+      verifyDelay: 0,
+      noVerify: true,
+      dryRun: false,
+    };
+    expect(childArguments(DEPLOY_TASK, args, "bsc", hre({}))).to.deep.equal([
+      "--network",
+      "bsc",
+      "deploy-multiaccount",
+      "--verify-delay",
+      "0",
+      "--no-verify",
+      "--deterministic",
+      "--salt",
+      "x y",
+      "--no-compile",
+    ]);
+  });
+
+  it("keeps the run's --config and --show-stack-traces", () => {
+    expect(childArguments(DEPLOY_TASK, {}, "base", hre({ config: "other.config.ts", showStackTraces: true })).slice(0, 6)).to.deep.equal([
+      "--network",
+      "base",
+      "--config",
+      "other.config.ts",
+      "--show-stack-traces",
+      "deploy-multiaccount",
+    ]);
+  });
+});
 
 describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s through one command (the ethers 5 stack)", function () {
   this.timeout(240_000);
