@@ -26,7 +26,7 @@ const FIXTURE = path.join(FIXTURES, "deployer");
 const ADMIN = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 /** Hardhat's well-known account #0: the deployer on every node (localhost signs with the node's own, the same account). */
 const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-/** A key-like path segment in bsc's URL: `hardhat node` answers on any path; no line may show it. */
+/** A key-like path segment in bsc's and base's URLs (`hardhat node` and the fault proxy answer on any path); no line may show it. */
 const URL_KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
 /** Short retries, so that base's endpoint going down fails base quickly. */
 const FAST_RETRIES = JSON.stringify({ retries: 2, minDelay: 20, maxDelay: 100, timeout: 20_000, totalTimeout: 3_000 });
@@ -98,7 +98,7 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
   const blocks = () => Promise.all(chains.map(async (chain) => Number(await chain.node.rpc<string>("eth_blockNumber"))));
   const run = (args: string[]) => runHardhat(FIXTURE, [...args, "--no-verify"], env, { timeoutMs: 180_000 });
   const lines = (result: RunResult) => result.output.split("\n").filter((line) => line.trim() !== "");
-  const tableRow = (result: RunResult, network: string) => result.stdout.split("\n").find((line) => new RegExp(`^${network} +\\d`).test(line));
+  const tableRow = (result: RunResult, network: string) => result.stdout.split("\n").find((line) => new RegExp(`^${network} +(\\d|- )`).test(line));
   const summaryRow = (result: RunResult, network: string) =>
     result.stdout.split("\n").find((line) => new RegExp(`^${network} +(done|unchanged|failed|preflight failed|not sent|aborted)`).test(line));
   const creations = async (chain: Chain) =>
@@ -142,7 +142,7 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
       FIXTURE_NETWORKS: NETWORKS.join(","),
       LOCALHOST_RPC_URL: chains[0].node.url,
       BSC_RPC_URL: `${chains[1].node.url}/v3/${URL_KEY}`,
-      BASE_RPC_URL: proxy.url,
+      BASE_RPC_URL: `${proxy.url}/v3/${URL_KEY}`,
       ARBITRUM_RPC_URL: chains[3].node.url,
       PRIVATE_KEY: DEPLOYER_KEY,
       ADMIN_PUBLIC_KEY: ADMIN,
@@ -186,14 +186,19 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
     expect(await blocks()).to.deep.equal(before);
   });
 
-  it("one chain's protocol has no code: that row fails, nothing is sent on any chain, exit 1 without a stack trace", async () => {
+  it("one chain's protocol has no code, another's endpoint refuses echoing its key: those rows fail (the key redacted), nothing is sent on any chain, exit 1", async () => {
     writeRecord(chains[3], NO_CODE);
+    proxy.setPlan({
+      refuse: (call) => (call.method === "eth_estimateGas" ? { code: -32000, message: `project ${URL_KEY} over quota for ${call.path}` } : undefined),
+    });
     const before = await blocks();
     const result = await run(["deploy-multiaccount", "--deterministic", "--networks", "all"]);
     expect(result.code, result.output).to.equal(1);
+    proxy.setPlan({});
     expect(tableRow(result, "arbitrum")).to.match(/FAILED: The protocol address 0x000000000000000000000000000000000000dEaD has no contract code/);
-    for (const chain of chains.slice(0, 3)) expect(tableRow(result, chain.network)).to.match(/ ok$/);
-    expect(result.stderr).to.include("sent nothing: the preflight failed on 1 of 4 chains (arbitrum)");
+    expect(tableRow(result, "base")).to.match(/FAILED: .*"project <redacted> over quota for <redacted>"/);
+    for (const chain of chains.slice(0, 2)) expect(tableRow(result, chain.network)).to.match(/ ok$/);
+    expect(result.stderr).to.include("sent nothing: the preflight failed on 2 of 4 chains (base, arbitrum)");
     expect(result.stderr).to.not.match(/^\s+at /m);
     checkLines(result);
     expect(await blocks()).to.deep.equal(before);
