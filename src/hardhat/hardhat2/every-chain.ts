@@ -10,7 +10,6 @@ import { spawn, type ChildProcess } from "child_process";
 import readline from "readline";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { TASK_COMPILE } from "hardhat/builtin-tasks/task-names";
-import { InputError } from "../errors";
 import { createChainDisplay, type ChainDisplay } from "../internal/output/chain-display";
 import { forCommandLine } from "../internal/output/cli-errors";
 import { nearestName } from "../internal/output/nearest-name";
@@ -33,10 +32,9 @@ import type { EveryChainResult } from "../internal/tasks/every-chain/report";
 import { runEveryChain } from "../internal/tasks/every-chain/run";
 import type { Host } from "../internal/tasks/host";
 import { addressesFilePattern } from "../internal/tasks/options";
+import { CHILD_MARKER, isEveryChainChild } from "./every-chain-marker";
 import { hardhat2Host, hardhat2Secrets } from "./host";
 
-/** Set in a child's environment: serve this network's job over IPC instead of running alone. */
-export const CHILD_MARKER = "MULTIACCOUNT_KIT_EVERY_CHAIN_CHILD";
 /** The child's first message: it listens (a message posted before would be lost). Not a protocol message: remoteJob ignores it. */
 const READY = { readyFor: EVERY_CHAIN_PROTOCOL };
 
@@ -51,16 +49,6 @@ export interface EveryChainArgs {
   noCompile: boolean;
   deterministic?: boolean;
   addressesFile?: string;
-}
-
-export function isEveryChainChild(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env[CHILD_MARKER] === "1";
-}
-
-/** --concurrency and --skip-failing mean nothing on one network. */
-export function refuseWithoutNetworks(args: { concurrency?: string; skipFailing?: boolean }): void {
-  if (args.concurrency !== undefined) throw new InputError(`--concurrency only applies with --networks: add --networks <names>, or drop --concurrency.`);
-  if (args.skipFailing) throw new InputError(`--skip-failing only applies with --networks: add --networks <names>, or drop --skip-failing.`);
 }
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);

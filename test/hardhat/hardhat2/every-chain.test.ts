@@ -171,6 +171,12 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
     expect(result.stderr).to.include(`Invalid --concurrency "0"`);
   });
 
+  it("refuses --skip-failing without --networks", async () => {
+    const result = await run(["deploy-multiaccount", "--network", "localhost", "--skip-failing"]);
+    expect(result.code, result.output).to.equal(1);
+    expect(result.stderr).to.include("--skip-failing only applies with --networks");
+  });
+
   let address: string;
 
   it("--dry-run --deterministic: the whole preflight table, the one address, every line prefixed, no URL secret, nothing sent", async () => {

@@ -56,3 +56,9 @@ export function refuseEveryChainOptions(args: { networks?: string; concurrency?:
     throw new InputError(`--networks, --concurrency and --skip-failing do not work on ${where} yet: run the task once per network with --network.`);
   }
 }
+
+/** --concurrency and --skip-failing mean nothing on one network. */
+export function refuseWithoutNetworks(args: { concurrency?: string; skipFailing?: boolean }): void {
+  if (args.concurrency !== undefined) throw new InputError(`--concurrency only applies with --networks: add --networks <names>, or drop --concurrency.`);
+  if (args.skipFailing) throw new InputError(`--skip-failing only applies with --networks: add --networks <names>, or drop --skip-failing.`);
+}
