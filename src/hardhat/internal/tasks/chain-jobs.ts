@@ -72,10 +72,13 @@ function chainJob<P>(host: Host, phases: Phases<P>): ChainJob {
         }
       }),
     send: (ctx) =>
-      session(ctx, async () => {
-        if (run === undefined || plan === undefined) throw new Error(`${phases.task}: send() before a passing preflight() on "${host.network.name}"`);
-        return phases.send(run, plan);
-      }),
+      // Ctrl-C before the first transaction: nothing to finish. Once sending, the chain finishes its work.
+      ctx.signal.aborted
+        ? Promise.reject(new Error("stopped (Ctrl-C) before sending; nothing was sent"))
+        : session(ctx, async () => {
+            if (run === undefined || plan === undefined) throw new Error(`${phases.task}: send() before a passing preflight() on "${host.network.name}"`);
+            return phases.send(run, plan);
+          }),
   };
 }
 

@@ -101,6 +101,18 @@ describe("chain jobs of --networks (in-process network)", function () {
     }
   });
 
+  it("a send asked after Ctrl-C sends nothing", async () => {
+    const job = deployJob(hostOn(), options());
+    await job.preflight(context());
+    const stopped = new AbortController();
+    stopped.abort();
+    const start = await block();
+    let caught: Error | undefined;
+    await job.send({ ...context(), signal: stopped.signal }).catch((error: Error) => (caught = error));
+    expect(caught?.message).to.equal("stopped (Ctrl-C) before sending; nothing was sent");
+    expect(await block()).to.equal(start);
+  });
+
   it("an endpoint on another chain than the config's is the row's problem", async () => {
     const report = await deployJob(hostOn(56), options()).preflight(context());
     expect(report).to.deep.equal({ chainId: 31337, problem: "chain id: the endpoint is on chain 31337, the config says 56" });
