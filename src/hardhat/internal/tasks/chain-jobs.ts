@@ -3,7 +3,6 @@
 // transaction would go, over one network's Host. Neutral: a Hardhat 2 child process serves one over
 // IPC (every-chain/ipc.ts), and Hardhat 3 can run one per connection in its one process.
 import { TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
-import { InputError } from "../../errors";
 import { planDeployment, recordedDeployment, sendDeployment, type DeployOptions, type DeploymentPlan } from "./deploy";
 import { refuseForeignAdmin } from "./deterministic";
 import type { ChainJob, JobContext, PreflightReport, SendReport } from "./every-chain/job";
@@ -54,23 +53,26 @@ function chainJob<P>(host: Host, phases: Phases<P>): ChainJob {
   };
   return {
     network: host.network.name,
-    preflight: (ctx) =>
-      session(ctx, async () => {
-        run = await startRun(host, phases.task, phases.addressesFile, { logger: ctx.log, progress });
-        const configured = host.network.chainId;
-        if (configured !== undefined && configured !== run.chainId) {
-          return { chainId: run.chainId, problem: `chain id: the endpoint is on chain ${run.chainId}, the config says ${configured}` };
-        }
-        try {
+    async preflight(ctx) {
+      let chainId: number | undefined;
+      try {
+        return await session(ctx, async () => {
+          run = await startRun(host, phases.task, phases.addressesFile, { logger: ctx.log, progress });
+          chainId = run.chainId;
+          const configured = host.network.chainId;
+          if (configured !== undefined && configured !== run.chainId) {
+            return { chainId, problem: `chain id: the endpoint is on chain ${run.chainId}, the config says ${configured}` };
+          }
           const checked = await phases.check(run);
           plan = checked.plan;
           return checked.report;
-        } catch (error) {
-          // A check that failed is this row's problem; anything else is explained by the session.
-          if (error instanceof InputError) return { chainId: run.chainId, problem: firstLine(error) };
-          throw error;
-        }
-      }),
+        });
+      } catch (error) {
+        // Once the chain answered, a failed check (explained and redacted by the session) is this row's problem.
+        if (chainId === undefined) throw error;
+        return { chainId, problem: firstLine(error as Error) };
+      }
+    },
     send: (ctx) =>
       // Ctrl-C before the first transaction: nothing to finish. Once sending, the chain finishes its work.
       ctx.signal.aborted
