@@ -96,7 +96,8 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
   const record = (chain: Chain) => JSON.parse(fs.readFileSync(fileOf(chain), "utf8"));
   const writeRecord = (chain: Chain, protocolAddress: string) => fs.writeFileSync(fileOf(chain), JSON.stringify({ protocolAddress }) + "\n");
   const blocks = () => Promise.all(chains.map(async (chain) => Number(await chain.node.rpc<string>("eth_blockNumber"))));
-  const run = (args: string[]) => runHardhat(FIXTURE, [...args, "--no-verify"], env, { timeoutMs: 180_000 });
+  const run = (args: string[], extra: Record<string, string> = {}) =>
+    runHardhat(FIXTURE, [...args, "--no-verify"], { ...env, ...extra }, { timeoutMs: 180_000 });
   const lines = (result: RunResult) => result.output.split("\n").filter((line) => line.trim() !== "");
   const tableRow = (result: RunResult, network: string) => result.stdout.split("\n").find((line) => new RegExp(`^${network} +(\\d|- )`).test(line));
   const summaryRow = (result: RunResult, network: string) =>
@@ -179,10 +180,13 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
 
   let address: string;
 
-  it("--dry-run --deterministic: the whole preflight table, the one address, every line prefixed, no URL secret, nothing sent", async () => {
+  it("--dry-run --deterministic: the whole preflight table, the one address, every line prefixed (a plugin's too), no URL secret, nothing sent", async () => {
     const before = await blocks();
-    const result = await run(["deploy-multiaccount", "--deterministic", "--networks", "all", "--dry-run"]);
+    const result = await run(["deploy-multiaccount", "--deterministic", "--networks", "all", "--dry-run"], { FIXTURE_CHILD_PRINTS: "1" });
     expect(result.code, result.output).to.equal(0);
+    // What a child prints straight to its console (a plugin's line holding bsc's URL): prefixed, the key redacted.
+    for (const chain of chains)
+      expect(result.stderr).to.match(new RegExp(`^${chain.network} +\\| a plugin's own line, naming http://127\\.0\\.0\\.1:\\d+<redacted>$`, "m"));
     for (const chain of chains) {
       expect(tableRow(result, chain.network), result.stdout).to.match(new RegExp(`^${chain.network} +${chain.chainId} .* deploy.* ok$`));
       expect(result.stdout).to.match(new RegExp(`^${chain.network} +\\| Network: +${chain.network} \\(chain ${chain.chainId}\\)`, "m"));
