@@ -13,10 +13,19 @@ export class MultiAccountKitError extends Error {
 
   constructor(message: string, parent?: Error) {
     super(message, parent === undefined ? undefined : { cause: parent });
-    this.name = new.target.name;
     this.parent = parent;
     Object.defineProperty(this, "_isHardhatPluginError", { value: true, enumerable: false, writable: false, configurable: false });
   }
+}
+named(MultiAccountKitError, "MultiAccountKitError");
+
+/**
+ * Gives a class its `name` (on its prototype, as Error.prototype has it): a static string, because a
+ * minifier renames classes. A subclass that names itself nothing is named like its parent, as with
+ * Error itself.
+ */
+export function named(cls: abstract new (...args: never[]) => Error, name: string): void {
+  Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true });
 }
 
 /** Whether Hardhat (either major) prints `error` as a plugin's own, clear error. */
@@ -38,6 +47,7 @@ export class ConfigError extends MultiAccountKitError {
     super(`Invalid config value multiAccount.${key}: ${problem}. Fix it in hardhat.config.`);
   }
 }
+named(ConfigError, "ConfigError");
 
 /** The addresses file cannot be read or written; it is left as it was. */
 export class AddressesFileError extends MultiAccountKitError {
@@ -45,9 +55,11 @@ export class AddressesFileError extends MultiAccountKitError {
     super(`Addresses file ${file}: ${problem}. The file was left untouched; fix it (or move it away) and run again.`, parent);
   }
 }
+named(AddressesFileError, "AddressesFileError");
 
 /** A deploy or upgrade input is missing or wrong; nothing was sent. */
 export class InputError extends MultiAccountKitError {}
+named(InputError, "InputError");
 
 /** Where an installed project finds the package's .env template (shipped in the tarball, see package.json "files"). */
 const ENV_TEMPLATE = "node_modules/multiaccount-kit/.env.example";
@@ -60,6 +72,7 @@ export class MissingPrivateKeyError extends MultiAccountKitError {
     );
   }
 }
+named(MissingPrivateKeyError, "MissingPrivateKeyError");
 
 /** A configuration environment variable is malformed (its value is never printed). */
 export class EnvError extends MultiAccountKitError {
@@ -67,9 +80,11 @@ export class EnvError extends MultiAccountKitError {
     super(`Environment variable ${variable} ${problem}. Fix it in the .env file (${ENV_TEMPLATE} lists every variable).`);
   }
 }
+named(EnvError, "EnvError");
 
 /** The network's JSON-RPC endpoint did not answer. */
 export class NetworkUnreachableError extends MultiAccountKitError {}
+named(NetworkUnreachableError, "NetworkUnreachableError");
 
 /** A JSON-RPC call kept failing, retries included: the task cannot go on. */
 export class RpcUnavailableError extends NetworkUnreachableError {
@@ -92,12 +107,15 @@ export class RpcUnavailableError extends NetworkUnreachableError {
     );
   }
 }
+named(RpcUnavailableError, "RpcUnavailableError");
 
 /** The project's ethers/upgrades plugins are missing, or mix two stacks. */
 export class StackError extends MultiAccountKitError {}
+named(StackError, "StackError");
 
 /**
  * Something we did not foresee failed inside a task. The message names the task and the step; the
  * original error is kept as the cause (shown with --show-stack-traces).
  */
 export class UnexpectedError extends MultiAccountKitError {}
+named(UnexpectedError, "UnexpectedError");

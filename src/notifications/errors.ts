@@ -23,7 +23,10 @@ function isInstance(cls: { prototype: object }, value: unknown): boolean {
 export class NotificationsError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = new.target.name;
+    // The static string each class gives itself below, never the class's own name, which a
+    // minifier renames. A subclass of yours is named like its parent unless it sets `name`, as
+    // with Error itself.
+    this.name = this[ERROR_CLASS];
   }
 
   get [ERROR_CLASS](): string {

@@ -111,8 +111,28 @@ export function fakeOrigin(): CrossTabEffects & { locks: FakeLocks; channels: Re
   return { locks: new FakeLocks(), BroadcastChannel: channels.BroadcastChannel, channels };
 }
 
-/** A page's window for the `page` option: Node's EventTarget, counting the listeners it holds. */
+/** A page's `document`, for visibilitychange: the tab shown or hidden by the user. */
+export class FakeDocument extends EventTarget {
+  listeners = 0;
+  visibilityState: "visible" | "hidden" = "visible";
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+    this.listeners += 1;
+    super.addEventListener(type, listener);
+  }
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+    this.listeners -= 1;
+    super.removeEventListener(type, listener);
+  }
+  /** The tab becomes `state`, as when the user switches tabs or minimizes the window. */
+  become(state: "visible" | "hidden"): void {
+    this.visibilityState = state;
+    this.dispatchEvent(new Event("visibilitychange"));
+  }
+}
+
+/** A page's window for the `page` option: Node's EventTarget, counting the listeners it holds, with its document. */
 export class FakePage extends EventTarget {
+  readonly document = new FakeDocument();
   listeners = 0;
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
     this.listeners += 1;
@@ -129,5 +149,9 @@ export class FakePage extends EventTarget {
   /** `persisted`: restored from the back-forward cache; false: a first load. */
   show(persisted = true): void {
     this.dispatchEvent(Object.assign(new Event("pageshow"), { persisted }));
+  }
+  /** The browser's network comes back. */
+  online(): void {
+    this.dispatchEvent(new Event("online"));
   }
 }

@@ -4,7 +4,8 @@
 // reconnect timing, intake.ts turns messages into store updates, backfill.ts fetches what was missed
 // after every open, and flag.ts raises and clears isNewNotification. cross-tab/ wraps the session
 // so that only one tab per browser runs it, and relays list changes between the tabs;
-// page-lifecycle.ts closes the connection on pagehide and opens it again on a back-forward restore.
+// page-lifecycle.ts closes the connection on pagehide and opens it again on a back-forward restore,
+// and tries again after maxRetries when the browser comes online or the tab becomes visible.
 import type { Middleware } from "redux";
 import { NotificationsActionType, type ConnectNotificationsPayload } from "../state/actions";
 import type { NotificationsRootState } from "../types";
@@ -34,27 +35,30 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
     const flag = buildFlagHandler(ctx);
     const intake = buildIntakeHandler(ctx, flag);
     const backfill = buildBackfillHandler(ctx, intake.ingest);
-    const session = buildSessionHandler(ctx, {
-      opened: backfill.start,
-      received: (_s, data) => intake.receive(data),
-      closed: backfill.stop,
-    });
+    const session = buildSessionHandler(ctx, { opened: backfill.start, received: (_s, data) => intake.receive(data), closed: backfill.stop });
     const crossTab = buildCrossTabHandler(ctx, {
       lead: (payload) => {
         if (!session.isCurrent(payload)) session.start(payload);
       },
       ingest: intake.ingest,
+      retry: () => void session.revive(),
     });
-    const page = buildPageLifecycleHandler(resolved.page, close, connect);
+    const page = buildPageLifecycleHandler(resolved.page, { hide: close, show: connect, retry });
 
     function connect(payload: ConnectNotificationsPayload): void {
       validateConnectPayload(payload);
       page.watch(payload);
-      if (crossTab.isCurrent(payload) || session.isCurrent(payload)) return;
+      // The same connection again: a moment to try again, if it gave up after maxRetries.
+      if (crossTab.isCurrent(payload) || session.isCurrent(payload)) return retry();
       // Whatever the old account's socket delivered but was not applied yet stays out of the store.
       if (session.end() !== undefined) intake.discard();
       crossTab.stop();
       if (!crossTab.start(payload)) session.start(payload);
+    }
+
+    /** After maxRetries: this store's session tries again, or (a follower) asks the leader to. */
+    function retry(): void {
+      if (!session.revive()) crossTab.retry();
     }
 
     function close(): void {

@@ -1,6 +1,7 @@
 // The session: one socket to the hedger for the connected account. It sends the subscription
 // `{"address":[account]}` on every open, bounds each connect attempt, and reconnects with backoff
-// until disconnected or out of retries (docs/design.md#connection-life-cycle).
+// until disconnected or out of retries (docs/design.md#connection-life-cycle). A session out of
+// retries stays, given up, until revive() starts its attempts again.
 import type { ConnectNotificationsPayload } from "../state/actions";
 import { backoffDelay } from "./backoff";
 import { sameConnection } from "./connection";
@@ -23,6 +24,8 @@ export interface SessionHandler {
   start(payload: ConnectNotificationsPayload): void;
   /** Ends the current session, if any, and returns it. Nothing it started reaches the store after. */
   end(): Session | undefined;
+  /** Tries again, with a fresh count of retries, if the current session gave up; true if it did. */
+  revive(): boolean;
 }
 
 interface Parts {
@@ -38,6 +41,14 @@ export function buildSessionHandler(ctx: LiveContext, events: SessionEvents): Se
     isCurrent: (payload) => ctx.session !== undefined && !ctx.session.stopped && sameConnection(ctx.session.payload, payload),
     start: (payload) => start(parts, payload),
     end: () => end(parts),
+    revive: () => {
+      const s = ctx.session;
+      if (s === undefined || s.stopped || s.gaveUp !== true) return false;
+      s.gaveUp = false;
+      s.attempts = 0;
+      open(parts, s);
+      return true;
+    },
   };
 }
 
@@ -100,7 +111,10 @@ function createSocket(parts: Parts, s: Session): WebSocketLike | undefined {
   setStatus(ctx, s.tried ? "reconnecting" : "connecting");
   s.tried = true;
   try {
-    return new Ctor(s.payload.socketUrl);
+    const socket = new Ctor(s.payload.socketUrl);
+    // A browser's default, "blob", would make every binary frame an asynchronous read (intake.ts).
+    if ("binaryType" in socket) socket.binaryType = "arraybuffer";
+    return socket;
   } catch (error) {
     logger.warn(`notifications: cannot open ${s.payload.socketUrl}: ${(error as Error).message}`);
     scheduleRetry(parts, s);
@@ -165,6 +179,7 @@ function scheduleRetry(parts: Parts, s: Session): void {
   const policy = ctx.options.backoff;
   if (s.attempts >= policy.maxRetries) {
     ctx.options.logger.error(`notifications: gave up reconnecting to ${s.payload.socketUrl} after ${s.attempts} retries`);
+    s.gaveUp = true;
     setStatus(ctx, "closed");
     return;
   }

@@ -53,9 +53,10 @@ export interface NotificationsMiddlewareOptions {
    */
   crossTab?: boolean | CrossTabEffects;
   /**
-   * Where pagehide and pageshow arrive: the page's `window` by default (none in Node). The
-   * connection closes on pagehide and opens again when the page is restored from the back-forward
-   * cache. Tests may pass an EventTarget.
+   * Where pagehide, pageshow and online arrive, with its `document` for visibilitychange: the page's
+   * `window` by default (none in Node). The connection closes on pagehide and opens again when the
+   * page is restored from the back-forward cache; after maxRetries, it tries again when the browser
+   * comes online or the tab becomes visible. Tests may pass an EventTarget.
    */
   page?: PageEventTarget;
 }
@@ -85,6 +86,8 @@ export interface LiveOptions {
 /** The part of the WebSocket API the middleware uses; the browser's and `ws` both have it. */
 export interface WebSocketLike {
   readonly readyState: number;
+  /** Set to "arraybuffer" where the socket has it, so that binary frames can be read at once. */
+  binaryType?: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   /* eslint-disable @typescript-eslint/no-explicit-any -- `any` events, so that both the DOM's and `ws`'s constructors are accepted without a cast */
@@ -106,6 +109,8 @@ export interface Session {
   tried: boolean;
   readonly startedAtSeconds: number;
   stopped: boolean;
+  /** Out of retries (maxRetries): no socket and no timer until revived. */
+  gaveUp?: boolean;
   retryTimer?: unknown;
   connectTimer?: unknown;
   stableTimer?: unknown;

@@ -19,6 +19,7 @@ import crypto from "crypto";
 import fs from "fs";
 import os from "os";
 import path from "path";
+import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { FIXTURES, REPO_ROOT } from "./environment";
 
 export const HOSTS = path.join(FIXTURES, "hosts");
@@ -197,15 +198,15 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
   const runtime = pinned ?? nodeVersion;
   const binary = runtime === undefined ? undefined : await nodeBinary(runtime);
   const id = nodeVersion === undefined ? name : `${name}-node-${nodeVersion}`;
-  // Keyed by this checkout too: two checkouts on one machine must not copy their files over each other's.
+  // Named by this checkout too (see claimSpace): two checkouts on one machine must not copy their files over each other's.
   const key = crypto
     .createHash("sha256")
-    .update(REPO_ROOT)
     .update(fs.readFileSync(path.join(fixture, "package.json")))
     .update(fs.readFileSync(path.join(fixture, "package-lock.json")))
     .digest("hex")
     .slice(0, 12);
-  const dir = path.join(WORK, `${id}-${key}`);
+  claimSpace(WORK);
+  const dir = path.join(WORK, `${id}-${CHECKOUT}-lock${key}`);
   // `npm ci` refuses a lock that lacks some optional dependency of a package. This machine's
   // registry carries only the Linux x64 builds of Hardhat 3's EDR, so a lock written here lists
   // only those; `npm install` follows the same lock and skips the builds it cannot fetch.
@@ -235,7 +236,7 @@ async function installOnce(fixture: string, id: string, dir: string, key: string
   const marker = path.join(dir, "node_modules", ".multiaccount-kit-host");
   if (fs.existsSync(marker)) return;
   // This checkout's installs of earlier lock files of this host (and their copies) are not needed any more.
-  const mine = path.join(WORK, ".checkouts", `${id}-${crypto.createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12)}`);
+  const mine = path.join(WORK, ".checkouts", `${id}-${CHECKOUT}`);
   if (fs.existsSync(mine)) {
     const old = fs.readFileSync(mine, "utf8");
     for (const entry of fs.readdirSync(WORK))

@@ -12,15 +12,14 @@
 // its host pins; the ethers 5 stack on this process's Node 20.
 import { expect } from "chai";
 import { ethers } from "ethers";
-import crypto from "crypto";
 import fs from "fs";
 import os from "os";
 import path from "path";
 import { codeBlocks, readDoc } from "../../docs/markdown";
-import { REPO_ROOT } from "../helpers/environment";
 import { HOSTS, INSTALL_TIMEOUT_MS, NODE_24, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
 import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
+import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { runProcess } from "../../support/processes";
 import { ADDRESS } from "./cases";
 
@@ -102,9 +101,9 @@ interface DocProject {
 
 // Keyed by this checkout: two checkouts on one machine must not install over each other.
 const WORK = path.join(os.tmpdir(), "multiaccount-kit-docs-install");
-const CHECKOUT = crypto.createHash("sha256").update(REPO_ROOT).digest("hex").slice(0, 12);
 
 async function install(stack: DocStack): Promise<DocProject> {
+  claimSpace(WORK);
   const dir = path.join(WORK, `${stack.name}-${CHECKOUT}`);
   const cache = `${dir}.cache`;
   await Promise.all([dir, cache].map((folder) => fs.promises.rm(folder, { recursive: true, force: true })));

@@ -23,9 +23,12 @@ export const FAST_BACKOFF = { minDelayMs: 10, maxDelayMs: 50, factor: 2, jitter:
 
 export function liveStore(options: NotificationsMiddlewareOptions = {}) {
   const actions: string[] = [];
+  /** The ids of every `notifications/ingest`, in the order the store got them. */
+  const ingested: string[] = [];
   const root = combineReducers({ notifications: notificationsReducer }) as unknown as Reducer<NotificationsRootState>;
   const recording: Reducer<NotificationsRootState> = (state, action) => {
     actions.push(action.type);
+    if (action.type === "notifications/ingest") for (const n of (action as unknown as { payload: { id: string }[] }).payload) ingested.push(n.id);
     return root(state, action);
   };
   const logger = recordingLogger();
@@ -42,7 +45,7 @@ export function liveStore(options: NotificationsMiddlewareOptions = {}) {
     )
   );
   const dispatch = store.dispatch as (action: unknown) => unknown;
-  return { store, dispatch, actions, logger, state: () => store.getState().notifications };
+  return { store, dispatch, actions, ingested, logger, state: () => store.getState().notifications };
 }
 
 /** A tab: a store sharing the socket on a fake origin (or keeping its own, for false), counting the sockets it opened. */

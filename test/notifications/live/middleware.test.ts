@@ -1,9 +1,13 @@
-// The WebSocket middleware against a real `ws` server (the mock hedger) on a loopback port.
+// The WebSocket middleware against a real `ws` server (the mock hedger) on a loopback port; binary
+// frames against a plain `ws` server that sends them.
 import { expect } from "chai";
 import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
 import { connectNotifications, disconnectNotifications, selectConnectionStatus } from "../../../src/notifications";
-import { startSilentServer } from "../../support/loopback";
+import WebSocket from "ws";
+import type { WebSocketConstructor } from "../../../src/notifications";
+import { startSilentServer, startSocketServer, type TestSocketServer } from "../../support/loopback";
 import { sleep, until } from "../../support/wait";
+import { wire } from "../helpers/fixtures";
 import { FAST_BACKOFF, VISIBLE, liveStore } from "../helpers/live";
 
 const ALICE = "0x00000000000000000000000000000000000a11ce";
@@ -186,5 +190,59 @@ describe("notifications middleware against a real ws server", function () {
       /socketUrl must be a ws:\/\/ or wss:\/\/ URL/
     );
     expect(() => live!.dispatch(connectNotifications({ socketUrl: hedger.socketUrl, account: "", whitelisted: true }))).to.throw(/account is empty/);
+  });
+});
+
+describe("notifications middleware: text sent in binary frames", () => {
+  let server: TestSocketServer;
+  let live: ReturnType<typeof liveStore> | undefined;
+  beforeEach(async () => {
+    server = await startSocketServer();
+  });
+  afterEach(async () => {
+    live?.dispatch(disconnectNotifications());
+    live = undefined;
+    await server.close();
+  });
+
+  const message = (id: string) => JSON.stringify(wire({ ...VISIBLE, id, quote_id: Number(id.replace(/\D/g, "")) }));
+  /** Six messages, text and binary frames mixed, sent in one go. */
+  async function sendMixed(): Promise<string[]> {
+    live!.dispatch(connectNotifications({ socketUrl: server.socketUrl, account: ALICE, whitelisted: true }));
+    await until("subscribed", () => server.messages.length === 1);
+    const ids = ["t1", "b2", "b3", "t4", "b5", "t6"];
+    for (const id of ids) server.sockets[0].send(id.startsWith("b") ? Buffer.from(message(id)) : message(id), { binary: id.startsWith("b") });
+    await until("all six", () => live!.ingested.length === ids.length);
+    return ids;
+  }
+
+  it("asks the socket for ArrayBuffers: binary frames reach the store, in order with the text frames", async () => {
+    const binaryTypes: string[] = [];
+    const Recording = function (url: string) {
+      const socket = new WebSocket(url);
+      socket.on("open", () => binaryTypes.push(socket.binaryType));
+      return socket;
+    } as unknown as WebSocketConstructor;
+    live = liveStore({ WebSocket: Recording, backfill: false });
+    const ids = await sendMixed();
+    expect(live.ingested).to.deep.equal(ids);
+    expect(binaryTypes).to.deep.equal(["arraybuffer"]);
+    expect(live.logger.warnings).to.deep.equal([]);
+  });
+
+  it("reads the Blobs of a socket that keeps binaryType blob (a browser's default), in order with the text frames", async () => {
+    const kinds: string[] = [];
+    const KeepsBlobs = function (url: string) {
+      const socket = new WebSocket(url);
+      (socket as unknown as { binaryType: string }).binaryType = "blob"; // ws 8.18+ has it; @types/ws does not yet
+      Object.defineProperty(socket, "binaryType", { get: () => "blob", set: () => undefined });
+      socket.on("message", (data) => kinds.push(data instanceof Blob ? "Blob" : typeof data));
+      return socket;
+    } as unknown as WebSocketConstructor;
+    live = liveStore({ WebSocket: KeepsBlobs, backfill: false });
+    const ids = await sendMixed();
+    expect(live.ingested).to.deep.equal(ids);
+    expect(kinds, "what the socket delivered (text as a Buffer to this listener)").to.deep.equal(["object", "Blob", "Blob", "object", "Blob", "object"]);
+    expect(live.logger.warnings).to.deep.equal([]);
   });
 });

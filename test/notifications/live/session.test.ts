@@ -137,6 +137,31 @@ describe("live session", () => {
     server = await startSocketServer();
   });
 
+  it("revive after maxRetries: a fresh count of retries from the same session; before that, and once revived, revive does nothing", async () => {
+    const port = server.port;
+    await server.close();
+    t = setup({ backoff: { ...FAST_BACKOFF, maxRetries: 1 } });
+    t.session.start(payload({ socketUrl: `ws://127.0.0.1:${port}/ws` }));
+    const first = t.ctx.session;
+    expect(t.session.revive(), "still trying").to.equal(false);
+    await until("given up", () => t!.state().connectionStatus === "closed");
+    expect(t.session.revive()).to.equal(true);
+    expect(t.session.revive(), "already trying again").to.equal(false);
+    expect(t.ctx.session).to.equal(first);
+    await until("given up again", () => t!.logger.errors.length === 2);
+    expect(t.statuses).to.deep.equal(["connecting", "reconnecting", "closed", "reconnecting", "closed"]);
+    server = await startSocketServer();
+  });
+
+  it("revive does nothing after end()", async () => {
+    t = setup();
+    t.session.start(payload());
+    await until("opened", () => t!.seen.opened.length === 1);
+    t.session.end();
+    expect(t.session.revive()).to.equal(false);
+    expect(t.ctx.session).to.equal(undefined);
+  });
+
   it("retries when the WebSocket constructor throws, saying why", async () => {
     let calls = 0;
     const Failing = function () {

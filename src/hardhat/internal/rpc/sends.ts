@@ -10,7 +10,7 @@
 //   (journal.ts) that took effect, or still can, is reused instead;
 // - when the chain cannot tell whether a transaction took effect, the run stops (UnknownOutcomeError):
 //   a new nonce is never used for a step that may already have landed (docs/design.md#send-journal).
-import { MultiAccountKitError } from "../../errors";
+import { MultiAccountKitError, named } from "../../errors";
 import type { FeeData } from "../chains/reader";
 import { txLink, type Logger } from "../output/log";
 import type { Stack, UnsignedTransaction } from "../stack/types";
@@ -21,9 +21,11 @@ import { providerTransport, type RequestFunction, type Transport } from "./trans
 
 /** A transaction's nonce went to another transaction: the step did not take effect. */
 export class NonceTakenError extends MultiAccountKitError {}
+named(NonceTakenError, "NonceTakenError");
 
 /** The node took a nonce but its transaction cannot be found: what happened is unknown. */
 export class UnknownOutcomeError extends MultiAccountKitError {}
+named(UnknownOutcomeError, "UnknownOutcomeError");
 
 /** What an earlier run's transaction is now: mined successfully or pending, sendable again as its bytes, or of no use. */
 type Standing = "usable" | "resend" | "void";

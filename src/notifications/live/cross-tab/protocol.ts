@@ -67,7 +67,16 @@ export interface StatusMessage extends Base {
   status: ConnectionStatus;
 }
 
-export type CrossTabMessage = HelloMessage | ListsMessage | ActionMessage | StatusMessage;
+/**
+ * A follower saw a moment to try again (online, the tab visible, a new connect) while the leader's
+ * socket is closed: the leader tries again if it gave up after maxRetries. A tab of an older
+ * package of this version ignores it, with a warning, and waits for its own moment.
+ */
+export interface RetryMessage extends Base {
+  kind: "retry";
+}
+
+export type CrossTabMessage = HelloMessage | ListsMessage | ActionMessage | StatusMessage | RetryMessage;
 
 const STATUSES: ReadonlySet<unknown> = new Set(["idle", "connecting", "open", "reconnecting", "closed"]);
 const NOTIFICATION_TYPES: ReadonlySet<unknown> = new Set(Object.values(NotificationType));
@@ -137,6 +146,7 @@ function actionProblem(a: unknown): string | undefined {
 function bodyProblem(data: Record<string, unknown>): string | undefined {
   switch (own(data, "kind")) {
     case "hello":
+    case "retry":
       return undefined;
     case "lists":
       return isString(own(data, "to")) ? (itemsProblem(own(data, "unread")) ?? itemsProblem(own(data, "read"))) : "lists for no tab";

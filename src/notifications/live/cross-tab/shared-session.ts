@@ -33,6 +33,8 @@ export interface CrossTabHooks {
   lead(payload: ConnectNotificationsPayload): void;
   /** Applies a batch the leader ingested, as this tab's own intake would (one store update, the flag). */
   ingest(batch: NotificationDetails[]): void;
+  /** A follower asked the leader (this tab) to try again: the session does if it gave up. */
+  retry(): void;
 }
 
 export interface CrossTabHandler {
@@ -44,6 +46,8 @@ export interface CrossTabHandler {
   stop(): void;
   /** After the reducer saw `action` (`before`: the slice it started from): relays a local list change, and the leader's status. */
   observe(action: { type?: unknown; payload?: unknown }, before: NotificationState): void;
+  /** In a follower whose leader's socket is closed: asks the leader to try again (a moment to retry came). */
+  retry(): void;
 }
 
 interface Run {
@@ -72,6 +76,10 @@ export function buildCrossTabHandler(ctx: LiveContext, hooks: CrossTabHooks): Cr
     start: (payload) => start(tab, payload),
     stop: () => stop(tab),
     observe: (action, before) => observe(tab, action, before),
+    retry: () => {
+      // The leader owns the socket: a follower's moment to try again is passed on to it.
+      if (tab.run !== undefined && !tab.run.leader && ctx.status === "closed") post(tab, tab.run, { kind: "retry" });
+    },
   };
 }
 
@@ -156,6 +164,9 @@ function receive(tab: Tab, run: Run, data: unknown): void {
       return;
     case "action":
       applyRemote(tab, () => applyAction(tab, message.action));
+      return;
+    case "retry":
+      if (run.leader) tab.hooks.retry();
       return;
     case "leader":
     case "status":
