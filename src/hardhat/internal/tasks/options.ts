@@ -50,13 +50,6 @@ export function upgradeOptions(args: TaskArgs<typeof UPGRADE_TASK>, config: Mult
   return { ...commonOptions(args, config, root, network), force: args.force };
 }
 
-/** Where `--networks` is not wired yet (Hardhat 3, until it runs a connection per network): say so rather than run on one network. */
-export function refuseEveryChainOptions(args: { networks?: string; concurrency?: string; skipFailing?: boolean }, where: string): void {
-  if (args.networks !== undefined || args.concurrency !== undefined || args.skipFailing) {
-    throw new InputError(`--networks, --concurrency and --skip-failing do not work on ${where} yet: run the task once per network with --network.`);
-  }
-}
-
 /** --concurrency and --skip-failing mean nothing on one network. */
 export function refuseWithoutNetworks(args: { concurrency?: string; skipFailing?: boolean }): void {
   if (args.concurrency !== undefined) throw new InputError(`--concurrency only applies with --networks: add --networks <names>, or drop --concurrency.`);
