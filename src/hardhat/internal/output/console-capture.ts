@@ -49,7 +49,8 @@ function divert(stream: CapturedStream, level: "info" | "warn", storage: AsyncLo
     partial.set(network, lines.pop()!);
     for (const line of lines) emit(network, line);
     const done = typeof encoding === "function" ? encoding : callback;
-    if (typeof done === "function") process.nextTick(done);
+    // As a stream calls it once the chunk is written: no error.
+    if (typeof done === "function") process.nextTick(done, null);
     return true;
   };
   return {
