@@ -1,47 +1,43 @@
 // `deploy-multiaccount --networks` and `upgrade-multiaccount --networks` on Hardhat 2 (the ethers 5
 // stack of the fixture project), through the Hardhat CLI as an operator runs them: four `hardhat
 // node`s of four chains (31337, 56, 8453, 42161), each with its own protocol stand-in, and the
-// parent process running one child Hardhat process per network. "base" is reached through a fault
-// proxy that the test takes down at base's first transaction (a node stopped mid-run, whose state
+// parent process running one child Hardhat process per network (test/hardhat/helpers/every-chain.ts,
+// every node behind a fault proxy). base's proxy is taken down at base's first transaction (a node stopped mid-run, whose state
 // survives for the rerun); "bsc"'s URL carries a key-like path segment that must never be printed.
 // The runs build on each other: a dry run, a preflight that fails, --skip-failing with base going
-// down, the rerun that converges (and addresses:show --networks all agrees), Ctrl-C, then the upgrade of all four.
+// down, the rerun that converges (and addresses:show --networks all agrees), Ctrl-C, the upgrade of
+// all four; then deployments of their own (a salt each): killed with SIGKILL at a seeded point (the
+// parent alone, whose detached children must stop on their own, or one child) and run again, and one
+// through 10% of calls failing on every chain. `npm run faults -- --every-chain` runs more seeds.
 import { expect } from "chai";
 import { ethers } from "ethers";
 import fs from "fs";
-import os from "os";
 import path from "path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { childArguments } from "../../../src/hardhat/hardhat2/every-chain";
 import { CREATEX_ADDRESS } from "../../../src/hardhat/internal/chains/createx";
 import { DEPLOY_TASK } from "../../../src/hardhat/internal/tasks/definitions";
-import { putCreateX } from "../helpers/createx";
 import { transactionsFrom } from "../helpers/deterministic";
-import { FIXTURES, linkPackage } from "../helpers/environment";
-import { startFaultyRpc, type FaultyRpc } from "../helpers/faulty-rpc";
-import { runHardhat, startNode, type LocalNode, type RunResult } from "../helpers/processes";
-import { deployStandIn } from "../helpers/stand-in";
+import {
+  FAULT_TEST_SEEDS,
+  FIXTURE,
+  KILL_TEST_SEEDS,
+  URL_KEY,
+  killAndRerun,
+  killPoint,
+  startFourChains,
+  throughFaults,
+  type Chain,
+  type FourChains,
+} from "../helpers/every-chain";
+import type { FaultyRpc } from "../helpers/faulty-rpc";
+import { runHardhat, type RunResult } from "../helpers/processes";
 
-const FIXTURE = path.join(FIXTURES, "deployer");
-const ADMIN = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
-/** Hardhat's well-known account #0: the deployer on every node (localhost signs with the node's own, the same account). */
-const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-/** A key-like path segment in bsc's and base's URLs (`hardhat node` and the fault proxy answer on any path); no line may show it. */
-const URL_KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
 /** Short retries, so that base's endpoint going down fails base quickly. */
 const FAST_RETRIES = JSON.stringify({ retries: 2, minDelay: 20, maxDelay: 100, timeout: 20_000, totalTimeout: 3_000 });
-const NETWORKS = ["localhost", "bsc", "base", "arbitrum"] as const;
-const CHAIN_IDS = [31337, 56, 8453, 42161];
 const NO_CODE = "0x000000000000000000000000000000000000dEaD";
 const iface = new ethers.utils.Interface(["function protocolAddress() view returns (address)"]);
 const UPGRADED = ethers.utils.id("Upgraded(address)");
-
-interface Chain {
-  network: (typeof NETWORKS)[number];
-  chainId: number;
-  node: LocalNode;
-  protocol: string;
-}
 
 describe("--networks on Hardhat 2: a child's command line", () => {
   const hre = (hardhatArguments: Partial<HardhatRuntimeEnvironment["hardhatArguments"]>) => ({ hardhatArguments }) as unknown as HardhatRuntimeEnvironment;
@@ -86,8 +82,10 @@ describe("--networks on Hardhat 2: a child's command line", () => {
 
 describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s through one command (the ethers 5 stack)", function () {
   this.timeout(240_000);
-  const chains: Chain[] = [];
+  let four: FourChains;
+  let chains: Chain[];
   let dir: string;
+  /** base's fault proxy (every node has one; the others pass every call here). */
   let proxy: FaultyRpc;
   let deployer: string;
   let env: Record<string, string>;
@@ -95,7 +93,7 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
   const fileOf = (chain: Chain) => path.join(dir, chain.network, "addresses.json");
   const record = (chain: Chain) => JSON.parse(fs.readFileSync(fileOf(chain), "utf8"));
   const writeRecord = (chain: Chain, protocolAddress: string) => fs.writeFileSync(fileOf(chain), JSON.stringify({ protocolAddress }) + "\n");
-  const blocks = () => Promise.all(chains.map(async (chain) => Number(await chain.node.rpc<string>("eth_blockNumber"))));
+  const blocks = () => four.blocks();
   const run = (args: string[], extra: Record<string, string> = {}) =>
     runHardhat(FIXTURE, [...args, "--no-verify"], { ...env, ...extra }, { timeoutMs: 180_000 });
   const lines = (result: RunResult) => result.output.split("\n").filter((line) => line.trim() !== "");
@@ -104,9 +102,6 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
     result.stdout.split("\n").find((line) => new RegExp(`^${network} +(done|unchanged|failed|preflight failed|not sent|aborted)`).test(line));
   const creations = async (chain: Chain) =>
     (await transactionsFrom(chain.node, deployer, 1)).filter((tx) => tx.to?.toLowerCase() === CREATEX_ADDRESS.toLowerCase());
-  const clearManifests = () => {
-    for (const chainId of CHAIN_IDS) fs.rmSync(path.join(FIXTURE, ".openzeppelin", `unknown-${chainId}.json`), { force: true });
-  };
 
   /** Every line is a table's, the one address, or a chain's own line prefixed with its network; none shows a URL secret. */
   const checkLines = (result: RunResult) => {
@@ -119,44 +114,14 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
   };
 
   before(async function () {
-    linkPackage(FIXTURE);
-    clearManifests();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-every-chain-"));
-    // The four nodes start at once; their order in `chains` is NETWORKS'.
-    const started = await Promise.all(
-      NETWORKS.map(async (network, i) => {
-        const node = await startNode(FIXTURE, { env: { FIXTURE_CHAIN_ID: String(CHAIN_IDS[i]) } });
-        // A different nonce on each chain, so that each protocol stand-in sits at its own address.
-        for (let extra = 0; extra < i; extra++) await deployStandIn(node);
-        const chain: Chain = { network, chainId: CHAIN_IDS[i], node, protocol: await deployStandIn(node) };
-        fs.mkdirSync(path.join(dir, network));
-        writeRecord(chain, chain.protocol);
-        // 31337 is a local Hardhat network: the plugin sends CreateX's keyless transaction itself there.
-        if (network !== "localhost") await putCreateX(node);
-        return chain;
-      })
-    );
-    chains.push(...started);
-    deployer = ethers.utils.getAddress((await chains[0].node.rpc<string[]>("eth_accounts"))[0]);
-    proxy = await startFaultyRpc(chains[2].node.url);
-    env = {
-      FIXTURE_NETWORKS: NETWORKS.join(","),
-      LOCALHOST_RPC_URL: chains[0].node.url,
-      BSC_RPC_URL: `${chains[1].node.url}/v3/${URL_KEY}`,
-      BASE_RPC_URL: `${proxy.url}/v3/${URL_KEY}`,
-      ARBITRUM_RPC_URL: chains[3].node.url,
-      PRIVATE_KEY: DEPLOYER_KEY,
-      ADMIN_PUBLIC_KEY: ADMIN,
-      ADDRESSES_FILE: path.join(dir, "{network}", "addresses.json"),
-      FIXTURE_RPC: FAST_RETRIES,
-    };
+    four = await startFourChains();
+    ({ chains, dir, deployer } = four);
+    proxy = chains[2].proxy;
+    env = { ...four.env, FIXTURE_RPC: FAST_RETRIES };
   });
 
   after(async () => {
-    await proxy?.close();
-    for (const chain of chains) await chain.node.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    clearManifests();
+    await four?.close();
   });
 
   it("refuses a network the config lacks, naming the nearest, before any child starts", async () => {
@@ -331,4 +296,25 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
       expect(logs, chain.network).to.have.length(1);
     }
   });
+  for (const seed of KILL_TEST_SEEDS) {
+    const point = killPoint(seed);
+    const victim = point.victim === "parent" ? "the parent alone" : `${point.victim}'s child`;
+    it(`kill -9 of ${victim} at call ${point.call} to ${point.at} (seed ${seed}): no child left running, no broken file; the rerun converges, nothing sent twice`, async () => {
+      const outcome = await killAndRerun(four, seed);
+      expect(outcome.killed, outcome.first.output).to.not.equal("none");
+      expect(outcome.first.code, outcome.first.output).to.not.equal(0);
+      expect(outcome.orphans).to.deep.equal([]);
+      expect(outcome.broken).to.deep.equal([]);
+      expect(outcome.problem, outcome.rerun.output).to.equal(undefined);
+      if (point.victim !== "parent") expect(outcome.adopted, outcome.rerun.output).to.deep.equal([point.victim]);
+    });
+  }
+
+  for (const seed of FAULT_TEST_SEEDS) {
+    it(`10% of calls failing on every chain, every kind (seed ${seed}): the first run, or a second, converges; nothing sent twice`, async () => {
+      const outcome = await throughFaults(four, seed);
+      expect(outcome.kinds).to.not.equal("none");
+      expect(outcome.problem, outcome.last.output).to.equal(undefined);
+    });
+  }
 });

@@ -14,6 +14,7 @@ import { addressLink } from "../output/log";
 import { DEFAULT_SALT_LABEL } from "../chains/createx";
 import { deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
+import { journalPathFor } from "../rpc/journal";
 import type { StackFactory, StackSigner } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
 import type { PreflightCells } from "./every-chain/job";
@@ -151,7 +152,7 @@ export async function planDeployment(host: Host, run: RunContext, options: Deplo
     balance: run.formatValue(balance),
     cost: run.formatValue(cost),
     proxy: deterministic?.proxy,
-    action: deterministic?.createXFirst ? "deploy (CreateX first)" : "deploy",
+    action: deterministic?.adopted ? "record (sent earlier)" : deterministic?.createXFirst ? "deploy (CreateX first)" : "deploy",
   };
   return { cells, balance, cost, multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode], deterministic };
 }
@@ -198,7 +199,7 @@ async function checkInputs(host: Host, run: RunContext, options: DeployOptions):
   await refuseExistingDeployment(run, options, file);
   if (options.salt !== undefined && !options.deterministic)
     throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
-  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL) : undefined;
+  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL, journalPathFor(file)) : undefined;
   return { admin, protocol, deterministic };
 }
 
@@ -219,7 +220,11 @@ async function requireProtocolCode(run: RunContext, protocol: string, file: stri
 
 function logPlan(run: RunContext, plan: DeterministicPlan): void {
   run.log.info(`Deterministic:  proxy at ${plan.proxy} through CreateX (CREATE3, label "${plan.label}", salt ${plan.salt})`);
-  run.log.info(`                no code there yet on this chain${plan.createXFirst ? "; CreateX goes first, from its keyless transaction" : ""}`);
+  run.log.info(
+    plan.adopted
+      ? `                already created there by an earlier run of this deployment (its send journal), which did not save it`
+      : `                no code there yet on this chain${plan.createXFirst ? "; CreateX goes first, from its keyless transaction" : ""}`
+  );
 }
 
 /** After the proxy is recorded: its slots, the gas, verification and the next step. A failure here is a warning. */
