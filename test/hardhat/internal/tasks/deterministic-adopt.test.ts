@@ -25,7 +25,7 @@ function run(change: Partial<JournalRun> = {}, tx: Record<string, unknown> = {})
       { from: DEPLOYER.toLowerCase(), nonce: 3, to: CREATEX_ADDRESS.toLowerCase(), dataDigest: "00", value: "0", signer: "local", state: "sent", ...tx },
     ],
     ...change,
-  } as JournalRun;
+  };
 }
 
 describe("unfinishedCreateXSend: an earlier run of this deployment sent CreateX's call and did not finish", () => {
