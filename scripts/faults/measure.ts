@@ -146,7 +146,8 @@ async function everyChain(): Promise<boolean> {
         outcome.killed === "none" ? "none" : outcome.point.victim === "parent" ? "parent" : "child",
         1 + (killedWhat.get(outcome.killed === "none" ? "none" : outcome.point.victim === "parent" ? "parent" : "child") ?? 0)
       );
-      const orphans = outcome.orphans.length > 0 ? `, children still running: ${outcome.orphans.join(", ")}` : "";
+      const gone = outcome.childrenGone === undefined ? "" : `, its ${outcome.childrenGone.count} children gone ${outcome.childrenGone.ms} ms after`;
+      const orphans = outcome.orphans.length > 0 ? `, children still running: ${outcome.orphans.join(", ")}` : gone;
       const adopted = outcome.adopted.length > 0 ? ` (recorded the proxy the killed run created on ${outcome.adopted.join(", ")})` : "";
       console.error(
         `kill seed ${seed}: killed ${what}; first run exit ${outcome.first.code ?? outcome.first.signal}${orphans}; rerun exit ${outcome.rerun.code}${adopted}; ${((Date.now() - at) / 1000).toFixed(1)} s; ${outcome.problem ?? "converged"}`

@@ -178,7 +178,7 @@ export async function warmUp(four: FourChains): Promise<void> {
 }
 
 /** Kill seeds that `npm test` runs: the parent killed while the chains send, and a child killed after CreateX's call, before it saved the proxy. */
-export const KILL_TEST_SEEDS = [0, 0];
+export const KILL_TEST_SEEDS = [16, 11];
 /** The fault seed that `npm test` runs. */
 export const FAULT_TEST_SEEDS = [1];
 
@@ -241,6 +241,8 @@ export interface KillOutcome {
   calls: number[];
   /** Children of a killed parent still running 60 s after (they must stop on their own). */
   orphans: number[];
+  /** How long the children of a killed parent took to be gone (ms), and how many ran at the kill. */
+  childrenGone?: { ms: number; count: number };
   /** Files left broken by the kill. */
   broken: string[];
   rerun: RunResult;
@@ -280,14 +282,16 @@ export async function killAndRerun(four: FourChains, seed: number): Promise<Kill
   });
   target.proxy.setPlan({});
   const calls = four.chains.map((chain) => chain.proxy.calls.length);
+  const killedAt = Date.now();
   const orphans = point.victim === "parent" && killed !== "none" ? await exitOf(children, 60_000) : [];
+  const childrenGone = point.victim === "parent" && killed !== "none" ? { ms: Date.now() - killedAt, count: children.length } : undefined;
   const broken = brokenFiles(four, deployment);
   const rerun = await runDeployment(four, deployment);
   let problem = await everyChainProblem(four, deployment, rerun);
   if (orphans.length > 0) problem = `children ${orphans.join(", ")} still running 60 s after their parent was killed; ${problem ?? ""}`;
   if (broken.length > 0) problem = `the kill left broken files: ${broken.join(", ")}; ${problem ?? ""}`;
   const adopted = four.chains.filter((chain) => new RegExp(`^${chain.network} +\\| An earlier run sent CreateX's transaction`, "m").test(rerun.stdout));
-  return { point, killed, first, calls, orphans, broken, rerun, adopted: adopted.map((chain) => chain.network), problem };
+  return { point, killed, first, calls, orphans, childrenGone, broken, rerun, adopted: adopted.map((chain) => chain.network), problem };
 }
 
 export interface FaultOutcome {
