@@ -136,15 +136,17 @@ async function runParent(
   const networks = selectNetworks(args.networks!, configuredNetworks(hre), nearestName);
   requireFilePerNetwork(addressesFilePattern(args.addressesFile, hre.config.multiAccount, hre.config.paths.root), networks);
   const concurrency = resolveConcurrency(args.concurrency, networks.length);
-  // Once, here: children compiling at once would write the same artifacts.
-  if (!args.noCompile) await hre.run(TASK_COMPILE, { quiet: true });
   const display = createChainDisplay(
     networks.map((network) => network.name),
     { secrets: hardhat2Secrets(hre) }
   );
+  // The children start while the parent compiles (their start-up is most of what --networks adds to
+  // a run): they read no artifact before their preflight, which the runner asks for after the compile.
   const children = networks.map((network) => startChild(network.name, childArguments(definition, args, network.name, hre), hre, display));
   const interrupt = interruptOnCtrlC(display.log);
   try {
+    // Once, here: children compiling at once would write the same artifacts.
+    if (!args.noCompile) await hre.run(TASK_COMPILE, { quiet: true });
     const result = await runEveryChain(
       children.map((child) => child.job),
       { task: definition.name, concurrency, skipFailing: args.skipFailing, dryRun: args.dryRun, deterministic: args.deterministic, signal: interrupt.signal },
