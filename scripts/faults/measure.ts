@@ -146,7 +146,7 @@ async function everyChain(): Promise<boolean> {
         outcome.killed === "none" ? "none" : outcome.point.victim === "parent" ? "parent" : "child",
         1 + (killedWhat.get(outcome.killed === "none" ? "none" : outcome.point.victim === "parent" ? "parent" : "child") ?? 0)
       );
-      const gone = outcome.childrenGone === undefined ? "" : `, its ${outcome.childrenGone.count} children gone ${outcome.childrenGone.ms} ms after`;
+      const gone = outcome.childrenGone === undefined ? "" : `, its ${outcome.childrenGone.count} child processes gone ${outcome.childrenGone.ms} ms after`;
       const orphans = outcome.orphans.length > 0 ? `, children still running: ${outcome.orphans.join(", ")}` : gone;
       const adopted = outcome.adopted.length > 0 ? ` (recorded the proxy the killed run created on ${outcome.adopted.join(", ")})` : "";
       console.error(
