@@ -23,7 +23,8 @@
 // `--every-chain` runs `deploy-multiaccount --deterministic --networks all` of Hardhat 2 (the deployer
 // fixture, four `hardhat node`s, each behind the fault proxy; test/hardhat/helpers/every-chain.ts):
 // killed with SIGKILL at a seeded point (the parent alone, or one chain's child, when the Nth call
-// reaches one node), then run again; then through 10% of calls failing on every chain (MIXED). It
+// reaches one node), then run again; then through 10% of calls failing on every chain (MIXED), each
+// fault seed plain (`--networks all`) and with --deterministic. It
 // prints per seed what was killed where and the outcome, and exits 1 when a seed does not converge:
 //
 //   npm run faults -- --every-chain [--seeds 20] [--from 1] [--faults 4]
@@ -155,12 +156,14 @@ async function everyChain(): Promise<boolean> {
       if (outcome.problem !== undefined) failed.push(`kill seed ${seed}`);
     }
     for (let seed = 1; seed <= faults; seed++) {
-      const at = Date.now();
-      const outcome = await throughFaults(four, seed);
-      console.error(
-        `fault seed ${seed}: ${outcome.runs} run(s), faults ${outcome.kinds}; ${((Date.now() - at) / 1000).toFixed(1)} s; ${outcome.problem ?? "converged"}`
-      );
-      if (outcome.problem !== undefined) failed.push(`fault seed ${seed}`);
+      for (const deterministic of [false, true]) {
+        const at = Date.now();
+        const outcome = await throughFaults(four, seed, deterministic);
+        const what = `fault seed ${seed}${deterministic ? " --deterministic" : ""}`;
+        const seconds = ((Date.now() - at) / 1000).toFixed(1);
+        console.error(`${what}: ${outcome.runs} run(s), faults ${outcome.kinds}; ${seconds} s; ${outcome.problem ?? "converged"}`);
+        if (outcome.problem !== undefined) failed.push(what);
+      }
     }
   } finally {
     await four.close();
@@ -168,7 +171,7 @@ async function everyChain(): Promise<boolean> {
   const kills = [...killedWhat].map(([what, count]) => `${what} ${count}`).join(", ");
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(
-    `every chain: ${seeds + faults - failed.length}/${seeds + faults} seeds converged (kill seeds ${from}..${from + seeds - 1}: killed ${kills}; fault seeds 1..${faults}), ${minutes} min` +
+    `every chain: ${seeds + 2 * faults - failed.length}/${seeds + 2 * faults} converged (kill seeds ${from}..${from + seeds - 1}: killed ${kills}; fault seeds 1..${faults}, plain and --deterministic), ${minutes} min` +
       (failed.length > 0 ? `; failed: ${failed.join(", ")}` : "")
   );
   return failed.length === 0;

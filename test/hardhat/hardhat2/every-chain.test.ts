@@ -311,7 +311,7 @@ describe("--networks on Hardhat 2: deploy and upgrade on four `hardhat node`s th
   }
 
   for (const seed of FAULT_TEST_SEEDS) {
-    it(`10% of calls failing on every chain, every kind (seed ${seed}): the first run, or a second, converges; nothing sent twice`, async () => {
+    it(`--networks all through 10% of calls failing on every chain, every kind (seed ${seed}): the first run, or a second, converges; nothing sent twice`, async () => {
       const outcome = await throughFaults(four, seed);
       expect(outcome.kinds).to.not.equal("none");
       expect(outcome.problem, outcome.last.output).to.equal(undefined);
