@@ -4,7 +4,8 @@
 // Shared by test/hardhat/hardhat2/every-chain.test.ts,
 // `npm run faults -- --every-chain` and `npm run bench` (scripts/bench/every-chain.ts). On top of it:
 // a deployment killed with SIGKILL at a seeded point and run again, and a deployment through 10% of
-// calls failing on every chain, each checked for convergence (see everyChainProblem).
+// calls failing on every chain, each checked for convergence (see everyChainProblem). Two of these
+// benches at once would share the fixture project's upgrades manifests: one at a time.
 import { ethers } from "ethers";
 import fs from "fs";
 import os from "os";
