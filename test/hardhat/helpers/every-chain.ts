@@ -16,8 +16,8 @@ import { seededRandom } from "../../support/seeded-random";
 import { putCreateX } from "./createx";
 import { transactionsFrom } from "./deterministic";
 import { FIXTURES, linkPackage } from "./environment";
-import { FAST_RETRIES, MIXED } from "./fault-bench";
-import { startFaultyRpc, type FaultyRpc } from "./faulty-rpc";
+import { MIXED } from "./fault-bench";
+import { FAST_RETRIES, startFaultyRpc, type FaultyRpc } from "./faulty-rpc";
 import { runHardhat, startNode, type LocalNode, type RunResult } from "./processes";
 import { deployStandIn } from "./stand-in";
 
@@ -131,7 +131,11 @@ export const deployArgs = (deployment: Deployment) => [
 ];
 
 /** The run's environment for `deployment`: its addresses files, FAST_RETRIES as `multiAccount.rpc`. */
-export const deploymentEnv = (four: FourChains, deployment: Deployment) => ({ ...four.env, ADDRESSES_FILE: deployment.files, FIXTURE_RPC: FAST_RETRIES });
+export const deploymentEnv = (four: FourChains, deployment: Deployment) => ({
+  ...four.env,
+  ADDRESSES_FILE: deployment.files,
+  FIXTURE_RPC: JSON.stringify(FAST_RETRIES),
+});
 
 export const runDeployment = (four: FourChains, deployment: Deployment) =>
   runHardhat(FIXTURE, deployArgs(deployment), deploymentEnv(four, deployment), { timeoutMs: 240_000 });
