@@ -4,6 +4,7 @@ import { benchGas } from "./gas";
 import { benchNotifications } from "./notifications";
 import { benchLive } from "./live";
 import { benchFanout } from "./fanout";
+import { benchEveryChain } from "./every-chain";
 
 async function main(): Promise<void> {
   console.log("== Gas (MultiAccount) ==");
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   console.log("\n== Live notifications ==");
   await benchLive();
   await benchFanout();
+  console.log("\n== Every chain in one command ==");
+  await benchEveryChain();
 }
 
 main().catch((error) => {

@@ -19,11 +19,21 @@
 //
 //   npm run faults -- --randomized [--seeds 200] [--from 1] [--verbose]
 //   npm run faults -- --randomized --list 68,82 (those seeds only: to look at a failure again)
+//
+// `--every-chain` runs `deploy-multiaccount --deterministic --networks all` of Hardhat 2 (the deployer
+// fixture, four `hardhat node`s, each behind the fault proxy; test/hardhat/helpers/every-chain.ts):
+// killed with SIGKILL at a seeded point (the parent alone, or one chain's child, when the Nth call
+// reaches one node), then run again; then through 10% of calls failing on every chain (MIXED), each
+// fault seed plain (`--networks all`) and with --deterministic. It
+// prints per seed what was killed where and the outcome, and exits 1 when a seed does not converge:
+//
+//   npm run faults -- --every-chain [--seeds 20] [--from 1] [--faults 4]
 import { STACKS, type StackCase } from "../../test/hardhat/hosts/cases";
 import { MIXED, startFaultBench, type FaultBench } from "../../test/hardhat/helpers/fault-bench";
 import { FAST_RETRIES } from "../../test/hardhat/helpers/faulty-rpc";
 import { runSeed, type SeedOutcome } from "../../test/hardhat/helpers/randomized-reruns";
 import { startRerunBench } from "../../test/hardhat/helpers/rerun-bench";
+import { killAndRerun, startFourChains, throughFaults, warmUp } from "../../test/hardhat/helpers/every-chain";
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -119,9 +129,62 @@ async function mixed(): Promise<boolean> {
   return total === 0;
 }
 
+/** Kill seeds `from`.. and fault seeds 1..; a line per seed, then the summary. */
+async function everyChain(): Promise<boolean> {
+  const from = Number(option("from", "1"));
+  const seeds = Number(option("seeds", "20"));
+  const faults = Number(option("faults", "4"));
+  const started = Date.now();
+  const four = await startFourChains();
+  await warmUp(four);
+  const failed: string[] = [];
+  const killedWhat = new Map<string, number>();
+  try {
+    for (let seed = from; seed < from + seeds; seed++) {
+      const at = Date.now();
+      const outcome = await killAndRerun(four, seed);
+      const what = outcome.killed === "none" ? "nothing (the run ended first)" : `${outcome.killed} at call ${outcome.point.call} to ${outcome.point.at}`;
+      killedWhat.set(
+        outcome.killed === "none" ? "none" : outcome.point.victim === "parent" ? "parent" : "child",
+        1 + (killedWhat.get(outcome.killed === "none" ? "none" : outcome.point.victim === "parent" ? "parent" : "child") ?? 0)
+      );
+      const gone = outcome.childrenGone === undefined ? "" : `, its ${outcome.childrenGone.count} child processes gone ${outcome.childrenGone.ms} ms after`;
+      const orphans = outcome.orphans.length > 0 ? `, children still running: ${outcome.orphans.join(", ")}` : gone;
+      const adopted = outcome.adopted.length > 0 ? ` (recorded the proxy the killed run created on ${outcome.adopted.join(", ")})` : "";
+      console.error(
+        `kill seed ${seed}: killed ${what}; first run exit ${outcome.first.code ?? outcome.first.signal}${orphans}; rerun exit ${outcome.rerun.code}${adopted}; ${((Date.now() - at) / 1000).toFixed(1)} s; ${outcome.problem ?? "converged"}`
+      );
+      if (outcome.problem !== undefined) failed.push(`kill seed ${seed}`);
+    }
+    for (let seed = 1; seed <= faults; seed++) {
+      for (const deterministic of [false, true]) {
+        const at = Date.now();
+        const outcome = await throughFaults(four, seed, deterministic);
+        const what = `fault seed ${seed}${deterministic ? " --deterministic" : ""}`;
+        const seconds = ((Date.now() - at) / 1000).toFixed(1);
+        console.error(`${what}: ${outcome.runs} run(s), faults ${outcome.kinds}; ${seconds} s; ${outcome.problem ?? "converged"}`);
+        if (outcome.problem !== undefined) failed.push(what);
+      }
+    }
+  } finally {
+    await four.close();
+  }
+  const kills = [...killedWhat].map(([what, count]) => `${what} ${count}`).join(", ");
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(
+    `every chain: ${seeds + 2 * faults - failed.length}/${seeds + 2 * faults} converged (kill seeds ${from}..${from + seeds - 1}: killed ${kills}; fault seeds 1..${faults}, plain and --deterministic), ${minutes} min` +
+      (failed.length > 0 ? `; failed: ${failed.join(", ")}` : "")
+  );
+  return failed.length === 0;
+}
+
 const UPGRADE_ARGS = ["upgrade-multiaccount", "--network", "bsc", "--contract", "MultiAccountV2", "--no-verify"];
 
 async function main(): Promise<void> {
+  if (process.argv.includes("--every-chain")) {
+    if (!(await everyChain())) process.exitCode = 1;
+    return;
+  }
   if (process.argv.includes("--randomized") || process.argv.includes("--mixed")) {
     if (!(await (process.argv.includes("--mixed") ? mixed() : randomized()))) process.exitCode = 1;
     return;

@@ -28,11 +28,16 @@ export interface ProcessOptions {
   onLimit: "kill" | "fail";
   /** Strip ANSI escapes from what it printed (a child may colour its output all the same). */
   plain?: boolean;
+  /** Its own process group, as a shell starts a command: a test can then signal the group, as Ctrl-C in a terminal does. */
+  group?: boolean;
+  /** Called with the process's id once it has started. */
+  onSpawn?: (pid: number) => void;
 }
 
 export function runProcess(command: string, args: readonly string[], options: ProcessOptions): Promise<ExitedRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: options.group });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

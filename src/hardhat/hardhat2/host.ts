@@ -109,6 +109,7 @@ export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
       live: isLiveNetwork(hre.network.name, config.url),
       noAccounts: Array.isArray(config.accounts) && config.accounts.length === 0,
       gasPrice: typeof config.gasPrice === "number" ? BigInt(config.gasPrice) : undefined,
+      chainId: !inProcess && typeof config.chainId === "number" ? config.chainId : undefined,
     },
     chain: new Chain(hre.network.provider, endpoint),
     rpc,

@@ -170,6 +170,7 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
       live,
       noAccounts,
       gasPrice: fixedGasPrice(networkConfig.gasPrice),
+      chainId: networkConfig.type === "http" && typeof networkConfig.chainId === "number" ? networkConfig.chainId : undefined,
     },
     chain: new Chain(connection.provider, endpoint),
     rpc,
@@ -298,9 +299,21 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
         hre
       );
     },
-    verifyProxy: (proxy, chainId) => verifyProxyOn(hre, proxy, provider(chainId) ?? "etherscan"),
+    verifyProxy: (proxy, chainId) => oneAtATime(() => verifyProxyOn(hre, proxy, provider(chainId) ?? "etherscan")),
     retryCommand: (address) => `npx hardhat verify --network ${networkName} ${address}`,
   };
+}
+
+let proxyVerifications: Promise<unknown> = Promise.resolve();
+
+/**
+ * The proxy verifications of a multi-chain run take turns: each reads process.exitCode, which is one
+ * for the whole process, to know whether the explorer refused a part (see verifyProxyOn).
+ */
+function oneAtATime<T>(body: () => Promise<T>): Promise<T> {
+  const turn = proxyVerifications.then(body, body);
+  proxyVerifications = turn.catch(() => undefined);
+  return turn;
 }
 
 // hardhat-upgrades 4 overrides the `verify` task: given a proxy, it verifies the implementation, the

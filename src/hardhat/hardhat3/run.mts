@@ -24,15 +24,23 @@ export async function runOnHardhat3<T>(
     secrets = host.secrets;
     return await runTask(task, host, (progress) => body(host, progress));
   } catch (error) {
-    // Hardhat 3 prints the cause chain and stacks too (with --show-stack-traces; on CI, an UnexpectedError).
-    const safe = redactError(error, secrets ?? (await hardhat3Secrets(hre)));
-    if (!(safe instanceof MultiAccountKitError)) throw safe;
-    // Hardhat 3 counts a CI server as --show-stack-traces (hre.globalOptions.showStackTraces): only the flag asks for them.
-    throw forCommandLine(new HardhatPluginError(PLUGIN_NAME, safe.message, safe), safe, {
-      task,
-      showStackTraces: process.argv.includes("--show-stack-traces"),
-    });
+    throw await forHardhat3CommandLine(task, error, secrets ?? (await hardhat3Secrets(hre)));
   }
+}
+
+/**
+ * What a task throws to Hardhat 3's CLI: the error redacted, and ours as a HardhatPluginError (ours
+ * its cause) that prints as its message alone.
+ */
+export async function forHardhat3CommandLine(task: string, error: unknown, secrets: readonly string[]): Promise<unknown> {
+  // Hardhat 3 prints the cause chain and stacks too (with --show-stack-traces; on CI, an UnexpectedError).
+  const safe = redactError(error, secrets);
+  if (!(safe instanceof MultiAccountKitError)) return safe;
+  // Hardhat 3 counts a CI server as --show-stack-traces (hre.globalOptions.showStackTraces): only the flag asks for them.
+  return forCommandLine(new HardhatPluginError(PLUGIN_NAME, safe.message, safe), safe, {
+    task,
+    showStackTraces: process.argv.includes("--show-stack-traces"),
+  });
 }
 
 /** A number of seconds given on the command line (Hardhat 3 options are strings when unset is allowed). */

@@ -20,6 +20,16 @@ if (explorer !== undefined) {
   });
 }
 
+// The multi-chain tests keep only the networks they start nodes for, so that `--networks all` means those.
+const only = process.env.FIXTURE_NETWORKS?.split(",");
+for (const name of Object.keys(networks)) if (only !== undefined && !only.includes(name)) delete networks[name];
+
+// A plugin printing straight to the console, in each child process of a --networks run: the
+// multi-chain test checks that its line reaches the command's output prefixed and redacted.
+if (process.env.FIXTURE_CHILD_PRINTS === "1" && process.env.MULTIACCOUNT_KIT_EVERY_CHAIN_CHILD === "1") {
+  console.error(`a plugin's own line, naming ${process.env.BSC_RPC_URL}`);
+}
+
 // `hardhat node` takes its chain id from here: the deterministic tests run nodes of several chains.
 const chainId = Number(process.env.FIXTURE_CHAIN_ID ?? 31337);
 

@@ -35,8 +35,11 @@ export interface LoopbackExplorer {
 export interface ExplorerOptions {
   mode?: ExplorerMode;
   kind?: ExplorerKind;
-  /** A node to answer `module=logs&action=getLogs` from (the upgrades plugin finds proxies' creation that way). */
-  rpc?: (method: string, params: unknown[]) => Promise<unknown>;
+  /**
+   * A node to answer `module=logs&action=getLogs` from (the upgrades plugin finds proxies' creation
+   * that way); given the request's chainid, it may pick the node of that chain.
+   */
+  rpc?: (method: string, params: unknown[], chainId?: string) => Promise<unknown>;
 }
 
 export const V1_RETIRED = "You are using a deprecated V1 endpoint, switch to Etherscan API V2 using https://docs.etherscan.io/v2-migration";
@@ -90,9 +93,11 @@ export async function startExplorer(modeOrOptions: ExplorerMode | ExplorerOption
       }
       case "logs/getLogs": {
         if (options.rpc === undefined) return notOk([], "No records found");
-        const logs = (await options.rpc("eth_getLogs", [
-          { address: params.address, topics: [params.topic0], fromBlock: "0x0", toBlock: "latest" },
-        ])) as unknown[];
+        const logs = (await options.rpc(
+          "eth_getLogs",
+          [{ address: params.address, topics: [params.topic0], fromBlock: "0x0", toBlock: "latest" }],
+          query.chainid
+        )) as unknown[];
         return logs.length === 0 ? notOk([], "No records found") : ok(logs);
       }
       default:

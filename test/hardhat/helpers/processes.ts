@@ -23,6 +23,9 @@ export interface RunOptions {
   node?: string;
   /** Options for node itself, before the CLI (e.g. `--require` a preload). */
   nodeArgs?: string[];
+  /** Its own process group, and its id once started (to signal the group as Ctrl-C in a terminal does). */
+  group?: boolean;
+  onSpawn?: (pid: number) => void;
 }
 
 export function runHardhat(cwd: string, args: string[], env: Record<string, string | null | undefined>, options: RunOptions = {}): Promise<RunResult> {
@@ -32,6 +35,8 @@ export function runHardhat(cwd: string, args: string[], env: Record<string, stri
     limitMs: options.timeoutMs ?? 120_000,
     onLimit: "fail",
     plain: true,
+    group: options.group,
+    onSpawn: options.onSpawn,
   });
 }
 

@@ -220,6 +220,8 @@ export interface SurveyOptions {
   /** The addresses file's path; a NETWORK_TOKEN in it gives each network its own file. */
   addressesFile: string;
   json: boolean;
+  /** Which networks the targets are, for the heading (default "every configured network"; `--networks`: "the networks of --networks"). */
+  scope?: string;
 }
 
 export async function showAllNetworks(
@@ -241,7 +243,7 @@ export async function showAllNetworks(
     return survey;
   }
   log.info(
-    `multiAccountAddress on every configured network (${shared ? "one addresses file serves every network" : "an addresses file per network"}: ${options.addressesFile})`
+    `multiAccountAddress on ${options.scope ?? "every configured network"} (${shared ? "one addresses file serves every network" : "an addresses file per network"}: ${options.addressesFile})`
   );
   if (rows.length === 0) log.info("(no networks configured besides the in-process one)");
   else if (shared) printShared(log, survey, readShared(options.addressesFile));

@@ -42,6 +42,9 @@ function commonTaskOptions(texts: { contract: string; noCompile: string; dryRun:
     option("flag", "noVerify", "Skip explorer verification"),
     option("flag", "noCompile", texts.noCompile),
     option("flag", "dryRun", texts.dryRun),
+    option("string", "networks", "Run on several networks at once: names separated by commas, or all (every configured network with a URL)"),
+    option("string", "concurrency", "With --networks: how many chains work at once (default: every chain, up to 8)"),
+    option("flag", "skipFailing", "With --networks: send on the chains whose preflight passed even when others failed (the exit code is still 1)"),
   ] as const;
 }
 
@@ -72,6 +75,7 @@ export const ADDRESSES_SHOW_TASK = task(TASK_ADDRESSES_SHOW, "Shows the addresse
   addressesFile,
   option("flag", "json", "Print the addresses file as JSON"),
   option("flag", "allNetworks", ALL_NETWORKS_HELP),
+  option("string", "networks", "Survey only these networks, as --all-networks does: names separated by commas, or all"),
 ]);
 
 /**

@@ -14,8 +14,10 @@ import { addressLink } from "../output/log";
 import { DEFAULT_SALT_LABEL } from "../chains/createx";
 import { deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
+import { journalPathFor } from "../rpc/journal";
 import type { StackFactory, StackSigner } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
+import type { PreflightCells } from "./every-chain/job";
 
 export interface DeployOptions {
   admin?: string;
@@ -42,6 +44,12 @@ export interface DeploymentResult {
   implementation?: string;
 }
 
+/** A deployment sent, and its verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
+export interface SentDeployment {
+  result: DeploymentResult;
+  verification: string;
+}
+
 export interface DeployEffects extends RunEffects {
   sleep?: Sleep;
 }
@@ -52,12 +60,22 @@ export function deployMultiAccount(host: Host, options: DeployOptions, effects: 
 }
 
 async function deploy(host: Host, options: DeployOptions, effects: DeployEffects): Promise<DeploymentResult | undefined> {
-  const file = options.addressesFile;
   // 1. Load the addresses; 2. the first signer deploys.
-  const run = await startRun(host, TASK_DEPLOY_MULTIACCOUNT, file, effects);
+  const run = await startRun(host, TASK_DEPLOY_MULTIACCOUNT, options.addressesFile, effects);
   const plan = await planDeployment(host, run, options);
-  if (plan === undefined) return undefined;
+  if (!readyToSend(run, options, plan)) return undefined;
+  return (await sendDeployment(host, run, options, plan, effects)).result;
+}
 
+/** Sends the deployment planned (after every check passed), records the proxy, then reports it. */
+export async function sendDeployment(
+  host: Host,
+  run: RunContext,
+  options: DeployOptions,
+  plan: DeploymentPlan,
+  effects: DeployEffects
+): Promise<SentDeployment> {
+  const file = options.addressesFile;
   // 4-5. Deploy the implementation, the admin and the proxy, and wait for them.
   const { stack, log, progress } = run;
   progress.step = "deploying";
@@ -83,15 +101,21 @@ async function deploy(host: Host, options: DeployOptions, effects: DeployEffects
   return reportDeployment(host, run, options, proxy, effects);
 }
 
-interface DeploymentPlan {
+/** What the plan step found on this chain, and what the send needs. */
+export interface DeploymentPlan {
+  /** The preflight table's cells: chain id, balance, estimated cost, the --deterministic address, action. */
+  cells: PreflightCells;
+  balance: bigint;
+  /** The estimated cost of the deployment, in wei. */
+  cost: bigint;
   multiAccountFactory: StackFactory;
   initArgs: unknown[];
   /** Set for --deterministic: the CREATE3 route's address and salt. */
   deterministic?: DeterministicPlan;
 }
 
-/** Every check, the compile, the factories and the cost, before anything is sent; undefined on a dry run. */
-async function planDeployment(host: Host, run: RunContext, options: DeployOptions): Promise<DeploymentPlan | undefined> {
+/** Every check, the compile, the factories and the cost, before anything is sent; logs and returns what it found. */
+export async function planDeployment(host: Host, run: RunContext, options: DeployOptions): Promise<DeploymentPlan> {
   const { stack, log, progress } = run;
   const network = host.network;
   const { admin, protocol, deterministic } = await checkInputs(host, run, options);
@@ -123,17 +147,29 @@ async function planDeployment(host: Host, run: RunContext, options: DeployOption
   if (deterministic !== undefined) logPlan(run, deterministic);
   log.info(`Estimated gas:  ${estimate.toString()} at ${stack.formatGwei(gasPrice)} gwei = ${run.formatValue(cost)}`);
 
+  const cells: PreflightCells = {
+    chainId: run.chainId,
+    balance: run.formatValue(balance),
+    cost: run.formatValue(cost),
+    proxy: deterministic?.proxy,
+    action: deterministic?.adopted ? "record (sent earlier)" : deterministic?.createXFirst ? "deploy (CreateX first)" : "deploy",
+  };
+  return { cells, balance, cost, multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode], deterministic };
+}
+
+/** False on a dry run (after saying so); throws when the deployer cannot pay for the deployment. */
+function readyToSend(run: RunContext, options: DeployOptions, { balance, cost }: DeploymentPlan): boolean {
   if (options.dryRun) {
-    log.info(balance < cost ? `Dry run: the deployer balance is too low for this deployment.` : `Dry run: nothing was sent.`);
-    return undefined;
+    run.log.info(balance < cost ? `Dry run: the deployer balance is too low for this deployment.` : `Dry run: nothing was sent.`);
+    return false;
   }
   if (balance < cost) {
     throw new InputError(
       `The deployer ${run.deployer.address} holds ${run.formatValue(balance)} but the deployment needs about ${run.formatValue(cost)}. ` +
-        `Fund the deployer (or set a lower gas price for "${network.name}") and run again; nothing was sent.`
+        `Fund the deployer (or set a lower gas price for "${run.host.network.name}") and run again; nothing was sent.`
     );
   }
-  return { multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode], deterministic };
+  return true;
 }
 
 interface DeploymentInputs {
@@ -160,10 +196,10 @@ async function checkInputs(host: Host, run: RunContext, options: DeployOptions):
     `Pass --protocol-address <address> or set "protocolAddress" in ${file}.`
   );
   await requireProtocolCode(run, protocol, file);
-  await refuseExistingDeployment(run, run.addresses.multiAccountAddress, options, file);
+  await refuseExistingDeployment(run, options, file);
   if (options.salt !== undefined && !options.deterministic)
     throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
-  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL) : undefined;
+  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL, journalPathFor(file)) : undefined;
   return { admin, protocol, deterministic };
 }
 
@@ -184,11 +220,15 @@ async function requireProtocolCode(run: RunContext, protocol: string, file: stri
 
 function logPlan(run: RunContext, plan: DeterministicPlan): void {
   run.log.info(`Deterministic:  proxy at ${plan.proxy} through CreateX (CREATE3, label "${plan.label}", salt ${plan.salt})`);
-  run.log.info(`                no code there yet on this chain${plan.createXFirst ? "; CreateX goes first, from its keyless transaction" : ""}`);
+  run.log.info(
+    plan.adopted
+      ? `                already created there by an earlier run of this deployment (its send journal), which did not save it`
+      : `                no code there yet on this chain${plan.createXFirst ? "; CreateX goes first, from its keyless transaction" : ""}`
+  );
 }
 
 /** After the proxy is recorded: its slots, the gas, verification and the next step. A failure here is a warning. */
-async function reportDeployment(host: Host, run: RunContext, options: DeployOptions, proxy: string, effects: DeployEffects): Promise<DeploymentResult> {
+async function reportDeployment(host: Host, run: RunContext, options: DeployOptions, proxy: string, effects: DeployEffects): Promise<SentDeployment> {
   const { stack, log, progress } = run;
   const file = options.addressesFile;
   // 6. Log the proxy, and the admin and implementation read from the ERC-1967 slots.
@@ -213,9 +253,10 @@ async function reportDeployment(host: Host, run: RunContext, options: DeployOpti
   await reportGas(run, "Gas used:       ", done);
 
   // 8-9. Wait, then verify the implementation; a failure is only logged.
+  let verification = "skipped (--no-verify)";
   if (options.verify) {
     progress.step = "verifying the implementation";
-    await verifyAfterwards(
+    verification = await verifyAfterwards(
       host,
       { implementation, contractName: options.contract, proxy, delaySeconds: options.verifyDelay, chainId: run.chainId },
       log,
@@ -234,7 +275,7 @@ async function reportDeployment(host: Host, run: RunContext, options: DeployOpti
   } else {
     log.info(`Next: ${host.command(TASK_ADDRESSES_SHOW)}`);
   }
-  return { proxy, admin: proxyAdmin, implementation };
+  return { result: { proxy, admin: proxyAdmin, implementation }, verification };
 }
 
 async function getFactory(run: RunContext, name: string, flag: string, signer?: StackSigner): Promise<StackFactory> {
@@ -248,10 +289,17 @@ async function getFactory(run: RunContext, name: string, flag: string, signer?: 
   }
 }
 
-async function refuseExistingDeployment(run: RunContext, existing: string | undefined, options: DeployOptions, file: string): Promise<void> {
-  if (existing === undefined || existing.trim() === "" || options.force) return;
-  if (!run.stack.isAddress(existing)) return;
-  if (await run.host.chain.hasCode(existing)) {
+/** The MultiAccount the addresses file names, when it has code on this chain (and --force was not given). */
+export async function recordedDeployment(run: RunContext, options: Pick<DeployOptions, "force">): Promise<string | undefined> {
+  const existing = run.addresses.multiAccountAddress;
+  if (existing === undefined || existing.trim() === "" || options.force) return undefined;
+  if (!run.stack.isAddress(existing)) return undefined;
+  return (await run.host.chain.hasCode(existing)) ? existing : undefined;
+}
+
+async function refuseExistingDeployment(run: RunContext, options: DeployOptions, file: string): Promise<void> {
+  const existing = await recordedDeployment(run, options);
+  if (existing !== undefined) {
     throw new InputError(
       `${file} already names a MultiAccount at ${existing}, and it has code on "${run.host.network.name}". ` +
         `To upgrade it, run \`${run.host.command(TASK_UPGRADE_MULTIACCOUNT)}\`; ` +

@@ -2,7 +2,7 @@
 // that names the deployer, so its address depends on the deployer's address and a label only (not
 // on the chain, the nonce, the implementation or initialize's arguments). Every check here runs
 // before anything is sent. See docs/design.md#same-address-on-every-chain.
-import { IMPLEMENTATION_SLOT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
 import { InputError } from "../../errors";
 import {
   CREATEX_ADDRESS,
@@ -13,6 +13,8 @@ import {
   deterministicAddress,
   deterministicSalt,
 } from "../chains/createx";
+import fs from "fs";
+import type { JournalRun } from "../rpc/journal";
 import type { RunContext } from "./lifecycle";
 import type { StackFactory } from "../stack/types";
 
@@ -22,9 +24,43 @@ export interface DeterministicPlan {
   proxy: string;
   /** CreateX is missing on a local Hardhat network: its keyless transaction goes first. */
   createXFirst: boolean;
+  /**
+   * The proxy is already there, created by an earlier run of this deployment (its send journal holds
+   * the call to CreateX) that stopped before it saved the address (killed, say): nothing is sent, the
+   * proxy is recorded.
+   */
+  adopted?: boolean;
 }
 
-export async function planDeterministic(run: RunContext, label: string): Promise<DeterministicPlan> {
+/**
+ * Whether the send journal `journalFile` holds a run of deploy-multiaccount on this chain, not
+ * completed nor settled, that sent (or may have sent) a call to CreateX from `deployer`.
+ */
+export function unfinishedCreateXSend(journalFile: string | undefined, deployer: string, chainId: number): boolean {
+  if (journalFile === undefined || !fs.existsSync(journalFile)) return false;
+  let runs: JournalRun[];
+  try {
+    runs = (JSON.parse(fs.readFileSync(journalFile, "utf8")) as { runs?: JournalRun[] }).runs ?? [];
+  } catch {
+    return false;
+  }
+  return runs.some(
+    (run) =>
+      run.task === TASK_DEPLOY_MULTIACCOUNT &&
+      run.chainId === chainId &&
+      run.status !== "completed" &&
+      run.settledBy === undefined &&
+      run.transactions.some(
+        (tx) =>
+          tx.to?.toLowerCase() === CREATEX_ADDRESS.toLowerCase() &&
+          tx.from.toLowerCase() === deployer.toLowerCase() &&
+          (tx.state === "sent" || tx.state === "maybe-sent")
+      )
+  );
+}
+
+/** `journalFile`: the addresses file's send journal, where an unfinished earlier run of this deployment may be. */
+export async function planDeterministic(run: RunContext, label: string, journalFile?: string): Promise<DeterministicPlan> {
   const { stack, host } = run;
   const keccak256 = (data: string) => stack.keccak256(data);
   const salt = deterministicSalt(keccak256, run.deployer.address, label);
@@ -46,6 +82,9 @@ export async function planDeterministic(run: RunContext, label: string): Promise
   if (await host.chain.hasCode(proxy)) {
     const implementation = await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT);
     const ours = BigInt(implementation) !== 0n ? `a proxy (implementation ${stack.getAddress(implementation)})` : "code";
+    if (BigInt(implementation) !== 0n && unfinishedCreateXSend(journalFile, run.deployer.address, run.chainId)) {
+      return { label, salt, proxy, createXFirst: false, adopted: true };
+    }
     throw new InputError(
       `The deterministic address ${proxy} (label "${label}") already holds ${ours} on ${where}. ` +
         `If it is your MultiAccount, set "multiAccountAddress" to it and run \`${host.command(TASK_UPGRADE_MULTIACCOUNT)}\` to upgrade it; ` +
@@ -57,7 +96,7 @@ export async function planDeterministic(run: RunContext, label: string): Promise
 }
 
 /** hardhat-upgrades 1.x gives every proxy the network's one ProxyAdmin: it must be the deployer's. */
-async function refuseForeignAdmin(run: RunContext, where: string): Promise<void> {
+export async function refuseForeignAdmin(run: RunContext, where: string): Promise<void> {
   const admin = await run.stack.managedProxyAdmin?.();
   if (admin === undefined || run.stack.getAddress(admin.owner) === run.stack.getAddress(run.deployer.address)) return;
   throw new InputError(
@@ -69,6 +108,11 @@ async function refuseForeignAdmin(run: RunContext, where: string): Promise<void>
 /** Sends CreateX's keyless transaction when needed, the implementation and admin, then the proxy through CreateX; returns the proxy. */
 export async function deployDeterministic(run: RunContext, plan: DeterministicPlan, factory: StackFactory, initArgs: readonly unknown[]): Promise<string> {
   const { stack, host, log } = run;
+  if (plan.adopted) {
+    log.info(`An earlier run sent CreateX's transaction and stopped before saving ${plan.proxy}: recording it, nothing sent.`);
+    await stack.importProxy(plan.proxy, factory);
+    return plan.proxy;
+  }
   if (plan.createXFirst) {
     log.info(`Deploying CreateX from its keyless transaction (local Hardhat network)...`);
     await deployCreateXKeyless(host.chain, (data) => stack.keccak256(data));

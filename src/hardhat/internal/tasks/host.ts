@@ -20,6 +20,8 @@ export interface NetworkTarget {
   noAccounts: boolean;
   /** The network's configured gas price in wei, when one is set. */
   gasPrice?: bigint;
+  /** The chain id the network's config gives, when it gives one: a multi-chain run's preflight checks the endpoint against it. */
+  chainId?: number;
 }
 
 export interface VerifyRequest {

@@ -49,3 +49,9 @@ export function deployOptions(args: TaskArgs<typeof DEPLOY_TASK>, config: MultiA
 export function upgradeOptions(args: TaskArgs<typeof UPGRADE_TASK>, config: MultiAccountConfig, root: string, network: string): UpgradeOptions {
   return { ...commonOptions(args, config, root, network), force: args.force };
 }
+
+/** --concurrency and --skip-failing mean nothing on one network. */
+export function refuseWithoutNetworks(args: { concurrency?: string; skipFailing?: boolean }): void {
+  if (args.concurrency !== undefined) throw new InputError(`--concurrency only applies with --networks: add --networks <names>, or drop --concurrency.`);
+  if (args.skipFailing) throw new InputError(`--skip-failing only applies with --networks: add --networks <names>, or drop --skip-failing.`);
+}

@@ -10,6 +10,7 @@ import { addressLink } from "../output/log";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
 import type { StackFactory } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
+import type { PreflightCells } from "./every-chain/job";
 
 export interface UpgradeOptions {
   contract: string;
@@ -30,6 +31,12 @@ export interface UpgradeResult {
   implementation?: string;
 }
 
+/** An upgrade sent, and its verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
+export interface SentUpgrade {
+  result: UpgradeResult;
+  verification: string;
+}
+
 export function upgradeMultiAccount(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep } = {}): Promise<UpgradeResult | undefined> {
   const progress = effects.progress ?? { step: "starting" };
   return withSession(host, { task: TASK_UPGRADE_MULTIACCOUNT, progress }, () => upgrade(host, options, { ...effects, progress }));
@@ -38,8 +45,22 @@ export function upgradeMultiAccount(host: Host, options: UpgradeOptions, effects
 async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects & { sleep?: Sleep }): Promise<UpgradeResult | undefined> {
   const run = await startRun(host, TASK_UPGRADE_MULTIACCOUNT, options.addressesFile, effects);
   const plan = await planUpgrade(host, run, options);
-  if (plan === undefined) return undefined;
+  if (!plan.worth) return undefined;
+  if (options.dryRun) {
+    run.log.info(`Dry run: nothing was sent.`);
+    return undefined;
+  }
+  return (await sendUpgrade(host, run, options, plan, effects)).result;
+}
 
+/** Sends the upgrade planned (after every check passed), then reports it. */
+export async function sendUpgrade(
+  host: Host,
+  run: RunContext,
+  options: UpgradeOptions,
+  plan: UpgradePlan,
+  effects: RunEffects & { sleep?: Sleep }
+): Promise<SentUpgrade> {
   run.progress.step = "upgrading";
   try {
     await run.stack.upgradeProxy(plan.proxy, plan.factory);
@@ -51,7 +72,12 @@ async function upgrade(host: Host, options: UpgradeOptions, effects: RunEffects 
   return reportUpgrade(host, run, options, plan, effects);
 }
 
-interface UpgradePlan {
+/** What the plan step found on this chain, and what the send needs. */
+export interface UpgradePlan {
+  /** The preflight table's cells: chain id, the proxy, action. */
+  cells: PreflightCells;
+  /** False when the proxy already runs the new implementation's code (and no --force): nothing to send. */
+  worth: boolean;
   proxy: string;
   oldImplementation: string;
   /** The new implementation's factory, validated as an upgrade of `proxy`. */
@@ -60,9 +86,10 @@ interface UpgradePlan {
 
 /**
  * Every check, the compile, the factory, the code comparison and the upgrade validation, before
- * anything is sent; undefined on a dry run, and when the proxy already runs the new implementation's code.
+ * anything is sent; logs and returns what it found (not `worth` sending when the proxy already runs
+ * the new implementation's code, and then not validated).
  */
-async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan | undefined> {
+export async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan> {
   const { stack, log, progress } = run;
   const { proxy, oldImplementation } = await recordedProxy(host, run, options.addressesFile);
 
@@ -78,7 +105,10 @@ async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions)
   log.info(`Network:            ${host.network.name} (chain ${run.chainId})`);
   log.info(`Proxy:              ${proxy}${addressLink(run.browserUrl, proxy)}`);
   log.info(`Old implementation: ${oldImplementation}${addressLink(run.browserUrl, oldImplementation)}`);
-  if (!(await worthUpgrading(host, run, options, oldImplementation))) return undefined;
+  const cells: PreflightCells = { chainId: run.chainId, proxy };
+  if (!(await worthUpgrading(host, run, options, oldImplementation))) {
+    return { cells: { ...cells, action: "nothing to upgrade" }, worth: false, proxy, oldImplementation, factory };
+  }
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
   progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
   try {
@@ -88,11 +118,7 @@ async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions)
     throw new InputError(`${options.contract} is not a safe upgrade of ${proxy}: ${(error as Error).message}. Nothing was sent.`);
   }
   log.info(`Validation passed.`);
-  if (options.dryRun) {
-    log.info(`Dry run: nothing was sent.`);
-    return undefined;
-  }
-  return { proxy, oldImplementation, factory };
+  return { cells: { ...cells, action: "upgrade" }, worth: true, proxy, oldImplementation, factory };
 }
 
 /** The proxy the addresses file records, which must have code here, and its current implementation (ERC-1967 slot). */
@@ -139,7 +165,7 @@ async function reportUpgrade(
   options: UpgradeOptions,
   { proxy, oldImplementation }: UpgradePlan,
   effects: { sleep?: Sleep }
-): Promise<UpgradeResult> {
+): Promise<SentUpgrade> {
   const { stack, log, progress } = run;
   const done = "the upgrade itself is complete";
   progress.step = "reading the proxy's implementation slot";
@@ -150,9 +176,10 @@ async function reportUpgrade(
   });
   progress.step = "reading the receipts";
   await reportGas(run, "Gas used:           ", done);
+  let verification = options.verify ? "skipped (same implementation)" : "skipped (--no-verify)";
   if (options.verify && implementation !== oldImplementation) {
     progress.step = "verifying the new implementation";
-    await verifyAfterwards(
+    verification = await verifyAfterwards(
       host,
       { implementation, contractName: options.contract, proxy, delaySeconds: options.verifyDelay, chainId: run.chainId },
       log,
@@ -160,5 +187,5 @@ async function reportUpgrade(
       effects.sleep
     );
   }
-  return { proxy, oldImplementation, implementation };
+  return { result: { proxy, oldImplementation, implementation }, verification };
 }

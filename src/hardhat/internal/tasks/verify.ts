@@ -83,6 +83,7 @@ export async function verifyDeployment(host: Host, request: DeploymentVerificati
 /**
  * Verification once a deploy or upgrade is done: skipped with a warning when the implementation's
  * address could not be read, and any failure a warning (`done` says the work itself is complete).
+ * Returns the outcome in a few words, for a multi-chain run's summary: "verified", "skipped", "failed".
  */
 export async function verifyAfterwards(
   host: Host,
@@ -90,16 +91,20 @@ export async function verifyAfterwards(
   log: Logger,
   done: string,
   sleep?: Sleep
-): Promise<void> {
+): Promise<string> {
   const later = `Verify later with: ${host.explorer.retryCommand(request.proxy)}`;
   const { implementation, contractName, ...rest } = request;
   if (implementation === undefined) {
     log.warn(`Verification skipped: the implementation's address could not be read. ${later}`);
-    return;
+    return "skipped (implementation not read)";
   }
   try {
-    await verifyDeployment(host, { ...rest, implementation, contract: await host.contractFqn(contractName) }, log, sleep);
+    const outcome = await verifyDeployment(host, { ...rest, implementation, contract: await host.contractFqn(contractName) }, log, sleep);
+    if (host.explorer.unavailable(request.chainId) !== undefined) return "skipped (no explorer)";
+    if (!outcome.implementation) return "failed";
+    return outcome.proxy === false ? "verified, proxy not linked" : "verified";
   } catch (error) {
     log.warn(`Warning: could not verify (${oneLine(error)}); ${done}. ${later}`);
+    return "failed";
   }
 }

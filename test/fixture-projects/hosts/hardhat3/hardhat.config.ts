@@ -6,7 +6,10 @@ import { configVariable, defineConfig } from "hardhat/config";
 import multiAccountKit from "multiaccount-kit/hardhat";
 import { hardhat3ConfigFromEnv } from "multiaccount-kit/hardhat/env";
 
-const { networks, chainDescriptors, verify } = hardhat3ConfigFromEnv(process.env, configVariable);
+const { networks: all, chainDescriptors, verify } = hardhat3ConfigFromEnv(process.env, configVariable);
+// FIXTURE_NETWORKS keeps only the networks a test starts nodes for (`--networks all` then means those).
+const only = process.env.FIXTURE_NETWORKS?.split(",");
+const networks = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
 
 export default defineConfig({
   plugins: [hardhatEthers, hardhatVerify, hardhatUpgrades, multiAccountKit],
