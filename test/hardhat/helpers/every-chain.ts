@@ -15,7 +15,7 @@ import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
 import { seededRandom } from "../../support/seeded-random";
 import { putCreateX } from "./createx";
 import { transactionsFrom } from "./deterministic";
-import { FIXTURES, linkPackage } from "./environment";
+import { FIXTURES, NODE_ONLY_CONFIG, linkPackage } from "./environment";
 import { MIXED } from "./fault-bench";
 import { FAST_RETRIES, startFaultyRpc, type FaultyRpc } from "./faulty-rpc";
 import { runHardhat, startNode, type LocalNode, type RunResult } from "./processes";
@@ -62,7 +62,7 @@ export async function startFourChains(count: number = NETWORKS.length): Promise<
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-every-chain-"));
   const chains = await Promise.all(
     NETWORKS.slice(0, count).map(async (network, i): Promise<Chain> => {
-      const node = await startNode(FIXTURE, { env: { FIXTURE_CHAIN_ID: String(CHAIN_IDS[i]) } });
+      const node = await startNode(FIXTURE, { globalArgs: ["--config", NODE_ONLY_CONFIG], env: { FIXTURE_CHAIN_ID: String(CHAIN_IDS[i]) } });
       // A different nonce on each chain, so that each protocol stand-in sits at its own address.
       for (let extra = 0; extra < i; extra++) await deployStandIn(node);
       const protocol = await deployStandIn(node);
