@@ -278,6 +278,25 @@ describe("host projects of each supported stack and Hardhat major", function () 
               expect(result.code, result.output).to.equal(0);
               expect(result.stdout).to.include(`Deterministic:  proxy at ${expected}`);
             }
+            // The same through one command on both chains (#26): one preflight row per chain, the one address.
+            const every = await hardhat(
+              [
+                "deploy-multiaccount",
+                "--networks",
+                "bsc,localhost",
+                "--addresses-file",
+                path.join(host.dir, "output", "deterministic-{network}.json"),
+                ...["--admin", ADMIN, "--deterministic", "--dry-run", "--no-verify", "--no-compile"],
+              ],
+              { LOCALHOST_RPC_URL: sides[1].node.url }
+            );
+            expect(every.code, every.output).to.equal(0);
+            for (const side of sides) {
+              const row = every.stdout.split("\n").find((line) => new RegExp(`^${side.network} +\\d`).test(line));
+              expect(row, every.output).to.match(/ ok$/);
+              expect(row).to.include(expected);
+            }
+            expect(every.stdout).to.include(`--deterministic: the proxy's address on every chain: ${expected}`);
             expect(await both(height), "the dry run sent a transaction").to.deep.equal(heights);
           });
 
