@@ -29,7 +29,7 @@ import type { ChainJob } from "../internal/tasks/every-chain/job";
 import { checkNetworkFlags, requireFilePerNetwork, selectNetworks, type ConfiguredNetwork } from "../internal/tasks/every-chain/networks";
 import { resolveConcurrency } from "../internal/tasks/every-chain/pool";
 import type { EveryChainResult } from "../internal/tasks/every-chain/report";
-import { runEveryChain } from "../internal/tasks/every-chain/run";
+import { runEveryChain, type EveryChainArgs } from "../internal/tasks/every-chain/run";
 import type { Host } from "../internal/tasks/host";
 import { addressesFilePattern } from "../internal/tasks/options";
 import { CHILD_MARKER, isEveryChainChild } from "./every-chain-marker";
@@ -40,16 +40,6 @@ const READY = { readyFor: EVERY_CHAIN_PROTOCOL };
 
 /** The options of a multi-chain run, which the children do not get. */
 const PARENT_ONLY = new Set(["networks", "concurrency", "skipFailing", "noCompile"]);
-
-export interface EveryChainArgs {
-  networks?: string;
-  concurrency?: string;
-  skipFailing: boolean;
-  dryRun: boolean;
-  noCompile: boolean;
-  deterministic?: boolean;
-  addressesFile?: string;
-}
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 

@@ -19,21 +19,11 @@ import type { ChainJob } from "../internal/tasks/every-chain/job.js";
 import { checkNetworkFlags, requireFilePerNetwork, selectNetworks, type ConfiguredNetwork } from "../internal/tasks/every-chain/networks.js";
 import { resolveConcurrency } from "../internal/tasks/every-chain/pool.js";
 import type { EveryChainResult } from "../internal/tasks/every-chain/report.js";
-import { runEveryChain } from "../internal/tasks/every-chain/run.js";
+import { runEveryChain, type EveryChainArgs } from "../internal/tasks/every-chain/run.js";
 import type { Host } from "../internal/tasks/host.js";
 import { addressesFilePattern } from "../internal/tasks/options.js";
 import { hardhat3Host, hardhat3Secrets } from "./host.mjs";
 import { forHardhat3CommandLine } from "./run.mjs";
-
-export interface EveryChainArgs {
-  networks?: string;
-  concurrency?: string;
-  skipFailing: boolean;
-  dryRun: boolean;
-  noCompile: boolean;
-  deterministic?: boolean;
-  addressesFile?: string;
-}
 
 /** Builds a chain's job over its Host; `network` names its addresses file. */
 export type MakeJob = (host: Host, network: string) => ChainJob;

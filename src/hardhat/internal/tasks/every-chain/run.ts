@@ -8,6 +8,17 @@ import type { ChainJob, ChainOutcome, JobContext, PreflightReport, PreflightRow 
 import { forEachBounded, resolveConcurrency } from "./pool";
 import { EveryChainError, failureMessage, printPreflight, printSummary, type EveryChainResult } from "./report";
 
+/** A multi-chain task's own options, as either major's task action receives them (the strings as typed). */
+export interface EveryChainArgs {
+  networks?: string;
+  concurrency?: string;
+  skipFailing: boolean;
+  dryRun: boolean;
+  noCompile: boolean;
+  deterministic?: boolean;
+  addressesFile?: string;
+}
+
 export interface EveryChainOptions {
   /** The task's name, for messages: "deploy-multiaccount". */
   task: string;
