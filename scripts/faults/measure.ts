@@ -7,8 +7,8 @@
 //   npm run faults -- [--stacks ethers5,ethers6,hardhat3] [--rates 0.02,0.1] [--seeds 6] [--stall 3000]
 //
 // `--mixed` runs the mixed faults of unreliable-rpc.test.ts (10% of calls failing, every kind, short
-// retry waits) over seeds 1 to 8 (`npm test` runs three of them) and upgrades through them on seeds 21
-// and 22, the stacks side by side, and exits 1 when a run fails or leaves anything but exactly the
+// retry waits) over seeds 1 to 8 and `npm test`'s seed 39, each kind on its own (10% of calls, seed 7),
+// and upgrades through mixed faults on seeds 21 and 22, the stacks side by side, and exits 1 when a run fails or leaves anything but exactly the
 // deployment's creations, recorded; it prints the fault kinds each seed drew:
 //
 //   npm run faults -- --mixed [--stacks ethers5,ethers6,hardhat3] [--seeds 8] [--upgrades 2]
@@ -29,8 +29,8 @@
 //
 //   npm run faults -- --every-chain [--seeds 20] [--from 1] [--faults 4]
 import { STACKS, type StackCase } from "../../test/hardhat/hosts/cases";
-import { MIXED, startFaultBench, type FaultBench } from "../../test/hardhat/helpers/fault-bench";
-import { FAST_RETRIES } from "../../test/hardhat/helpers/faulty-rpc";
+import { ALONE, MIXED, MIXED_TEST_SEEDS, startFaultBench, type FaultBench } from "../../test/hardhat/helpers/fault-bench";
+import { DRAWN_KINDS, FAST_RETRIES } from "../../test/hardhat/helpers/faulty-rpc";
 import { runSeed, type SeedOutcome } from "../../test/hardhat/helpers/randomized-reruns";
 import { startRerunBench } from "../../test/hardhat/helpers/rerun-bench";
 import { killAndRerun, startFourChains, throughFaults, warmUp } from "../../test/hardhat/helpers/every-chain";
@@ -97,10 +97,17 @@ async function mixedOn(stack: StackCase, seeds: number, upgrades: number): Promi
     console.error(`${stack.host} ${what}: faults ${kindsDrawn(bench)}; ${problem ?? "ok"}`);
   };
   try {
-    for (let seed = 1; seed <= seeds; seed++) {
+    const chosen = [...new Set([...Array.from({ length: seeds }, (_, i) => i + 1), ...MIXED_TEST_SEEDS])];
+    for (const seed of chosen) {
       await bench.fresh();
       const run = await bench.run(MIXED(seed));
       report(`seed ${seed}`, await deploymentProblem(bench, run.code, stack.deployTransactions));
+    }
+    for (const kind of DRAWN_KINDS) {
+      await bench.fresh();
+      const run = await bench.run(ALONE(kind));
+      const drawn = bench.proxy.calls.some((call) => call.fault === kind);
+      report(`${kind} alone`, drawn ? await deploymentProblem(bench, run.code, stack.deployTransactions) : `no ${kind} happened`);
     }
     for (let seed = 21; seed < 21 + upgrades; seed++) {
       await bench.fresh();

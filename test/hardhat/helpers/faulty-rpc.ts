@@ -26,6 +26,8 @@ export const FAST_RETRIES = { retries: 8, minDelay: 20, maxDelay: 300, timeout: 
 export const STALL_MS = 2000;
 
 export type FaultKind = "429" | "reset" | "lost" | "stall" | "down" | "nonce too low";
+/** The kinds a random draw picks from, when a plan names none. */
+export const DRAWN_KINDS: readonly FaultKind[] = ["429", "reset", "lost", "stall"];
 
 export interface CallInfo {
   /** 0-based index of the call, in arrival order. */
@@ -147,7 +149,7 @@ export async function startFaultyRpc(target: string): Promise<FaultyRpc> {
     const roll = random();
     const pick = random();
     if (plan.rate === undefined || roll >= plan.rate) return undefined;
-    const kinds = plan.kinds ?? ["429", "reset", "lost", "stall"];
+    const kinds = plan.kinds ?? DRAWN_KINDS;
     return kinds[Math.floor(pick * kinds.length)];
   };
 
