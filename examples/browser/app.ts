@@ -7,7 +7,7 @@
 // repository: `npx ts-node --transpile-only examples/browser/build.ts`, then
 // `npm run mock-hedger -- --port 8090 --static examples/browser/dist` (esbuild resolves the package
 // name to src/ through the "paths" of tsconfig.json).
-// URL parameters: account, socketUrl, baseUrl, appName, minDelayMs, maxDelayMs (all optional).
+// URL parameters: account, socketUrl, baseUrl, appName, minDelayMs, maxDelayMs, maxItems (all optional).
 // Open it in several tabs: they share one socket. "Switch account" and "Disconnect" act on one tab.
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
@@ -37,6 +37,8 @@ interface PageConfig {
   baseUrl: string;
   appName: string;
   backoff: BackoffOptions;
+  /** The middleware's maxItems, when given. */
+  maxItems?: number;
 }
 
 function checkAccount(account: string, what: string): string {
@@ -60,9 +62,12 @@ function readConfig(url: URL): PageConfig {
     if (raw.trim() === "" || !Number.isFinite(value) || value < 0) throw new Error(`?${name}= must be a number of milliseconds, got "${raw}"`);
     backoff[name] = value;
   }
+  const rawMax = params.get("maxItems");
+  const maxItems = rawMax === null ? undefined : Number(rawMax);
+  if (maxItems !== undefined && !(maxItems > 0)) throw new Error(`?maxItems= must be a positive number, got "${rawMax}"`);
   // The default cap (30 s) must not fall below a larger minimum given alone.
   if (backoff.minDelayMs !== undefined && backoff.maxDelayMs === undefined) backoff.maxDelayMs = Math.max(backoff.minDelayMs, 30_000);
-  return { account, socketUrl, baseUrl, appName: params.get("appName") || "multiaccount-kit-browser-example", backoff };
+  return { account, socketUrl, baseUrl, appName: params.get("appName") || "multiaccount-kit-browser-example", backoff, maxItems };
 }
 
 function createNotificationsStore(config: PageConfig) {
@@ -74,6 +79,7 @@ function createNotificationsStore(config: PageConfig) {
         // The browser's own.
         WebSocket: window.WebSocket,
         backoff: config.backoff,
+        maxItems: config.maxItems,
       })
     )
   );
@@ -111,15 +117,24 @@ function notificationItem(n: NotificationDetails, onMarkAsRead?: () => void): HT
   return item;
 }
 
+/** The newest this many of a list are shown: a burst of thousands must not put thousands of rows into the page. */
+const SHOWN = 100;
+
+function note(className: string, text: string): HTMLLIElement {
+  const li = document.createElement("li");
+  li.className = className;
+  li.textContent = text;
+  return li;
+}
+
 function renderList(list: HTMLElement, items: NotificationDetails[], itemFor: (n: NotificationDetails) => HTMLLIElement): void {
   if (items.length === 0) {
-    const empty = document.createElement("li");
-    empty.className = "empty";
-    empty.textContent = "nothing here";
-    list.replaceChildren(empty);
+    list.replaceChildren(note("empty", "nothing here"));
     return;
   }
-  list.replaceChildren(...items.map(itemFor));
+  const rows = items.slice(0, SHOWN).map(itemFor);
+  if (items.length > SHOWN) rows.push(note("more", `and ${items.length - SHOWN} more`));
+  list.replaceChildren(...rows);
 }
 
 /** Re-renders whatever changed; the selectors return the same arrays until a list really changes. */
@@ -174,6 +189,8 @@ function start(): void {
   }
   element("hedger").textContent = config.socketUrl;
   const store = createNotificationsStore(config);
+  // For the browser's console (and the tests): the store itself.
+  (window as unknown as { notificationsStore: NotificationsStore }).notificationsStore = store;
   mountView(store);
   const input = element<HTMLInputElement>("account-input");
   // The module itself closes the connection on pagehide and opens it again when the page comes back

@@ -1,6 +1,9 @@
 // Message intake: each socket message is size-checked, parsed as JSON and converted like a REST page
 // (one NotificationResponse or an array of them), and messages arriving together reach the store as
-// one `notifications/ingest`. Bad messages are dropped with a warning; the connection stays. A
+// one `notifications/ingest`, at most one per animation frame in a browser (frames.ts). A message
+// is only queued when it arrives, and parsed in the frame that applies it, for at most
+// FRAME_BUDGET_MS: what is left waits for the next frame, so that a burst of thousands never holds
+// the page for long (docs/live-notifications.md#bursts). Bad messages are dropped with a warning; the connection stays. A
 // frame may come as text, bytes (ArrayBuffer, a Buffer from `ws`) or a Blob (a browser socket left
 // at binaryType "blob"); a Blob is read asynchronously, and the messages after it wait for it, so
 // that the store sees them in the order they arrived.
@@ -8,8 +11,8 @@ import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
-import { clearTimer } from "./context";
 import type { FlagHandler } from "./flag";
+import { nextFrame } from "./frames";
 import type { LiveContext } from "./types";
 
 export interface IntakeHandler {
@@ -26,8 +29,10 @@ export interface IntakeHandler {
 interface Intake {
   ctx: LiveContext;
   flag: Pick<FlagHandler, "noticeIngest">;
-  pending: NotificationDetails[];
-  flushTimer: unknown;
+  /** Messages received and not applied yet, in the order they arrived. */
+  pending: unknown[];
+  /** Cancels the flush scheduled for what is pending. */
+  cancel?: () => void;
   /** While a Blob is read: the end of the reads queued behind it, which every message joins. */
   reading?: Promise<void>;
   /** Bumped by discard: the reads queued before it are dropped. */
@@ -37,7 +42,7 @@ interface Intake {
 const isBlob = (data: unknown): data is Blob => typeof (data as Blob | null)?.arrayBuffer === "function";
 
 export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "noticeIngest">): IntakeHandler {
-  const intake: Intake = { ctx, flag, pending: [], flushTimer: undefined, epoch: 0 };
+  const intake: Intake = { ctx, flag, pending: [], epoch: 0 };
   return {
     receive: (data) => receive(intake, data),
     ingest: (batch) => ingest(intake, batch),
@@ -46,8 +51,8 @@ export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "no
       intake.pending = [];
       intake.reading = undefined;
       intake.epoch++;
-      clearTimer(ctx, intake.flushTimer);
-      intake.flushTimer = undefined;
+      intake.cancel?.();
+      intake.cancel = undefined;
     },
   };
 }
@@ -71,20 +76,30 @@ function receive(intake: Intake, data: unknown): void {
   intake.reading = reading;
 }
 
+/** How long one frame may parse messages for; the ones left wait for the next frame. */
+export const FRAME_BUDGET_MS = 8;
+
 function accept(intake: Intake, data: unknown): void {
-  const items = parseMessage(data, intake.ctx.options.maxMessageBytes, intake.ctx.options.logger);
-  if (items.length === 0) return;
-  for (const item of items) intake.pending.push(item);
+  intake.pending.push(data);
   // Messages arriving together are applied as one store update.
-  if (intake.flushTimer === undefined) intake.flushTimer = intake.ctx.options.timers.setTimeout(() => flush(intake), 0);
+  intake.cancel ??= nextFrame(intake.ctx, () => flush(intake, FRAME_BUDGET_MS));
 }
 
-function flush(intake: Intake): void {
-  clearTimer(intake.ctx, intake.flushTimer);
-  intake.flushTimer = undefined;
-  const batch = intake.pending;
-  intake.pending = [];
+/** Parses what is pending, for at most `budgetMs` (at least one message), and applies it as one batch. */
+function flush(intake: Intake, budgetMs = Infinity): void {
+  intake.cancel?.();
+  intake.cancel = undefined;
+  const { clock, maxMessageBytes, logger } = intake.ctx.options;
+  const { pending } = intake;
+  const deadline = clock.now() + budgetMs;
+  const batch: NotificationDetails[] = [];
+  let taken = 0;
+  while (taken < pending.length && (taken === 0 || clock.now() < deadline)) {
+    for (const item of parseMessage(pending[taken++], maxMessageBytes, logger)) batch.push(item);
+  }
+  pending.splice(0, taken);
   ingest(intake, batch);
+  if (pending.length > 0) intake.cancel = nextFrame(intake.ctx, () => flush(intake, budgetMs));
 }
 
 function ingest(intake: Intake, batch: NotificationDetails[]): void {

@@ -20,6 +20,7 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     maxMessageBytes: options.maxMessageBytes ?? 1024 * 1024,
     newNotificationFlagMs: options.newNotificationFlagMs ?? DEFAULT_NEW_NOTIFICATION_FLAG_MS,
+    maxItems: options.maxItems ?? 10_000,
     backfill: options.backfill ?? true,
     backfillPageSize: options.backfillPageSize ?? 100,
     backfillMaxPages: options.backfillMaxPages ?? 100,
@@ -33,7 +34,7 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     crossTab: options.crossTab ?? true,
     page: options.page ?? globalPage(),
   };
-  for (const name of ["connectTimeoutMs", "maxMessageBytes", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
+  for (const name of ["connectTimeoutMs", "maxMessageBytes", "maxItems", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
     check(name, resolved[name], false);
   }
   check("newNotificationFlagMs", resolved.newNotificationFlagMs, true);

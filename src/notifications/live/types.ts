@@ -31,6 +31,12 @@ export interface NotificationsMiddlewareOptions {
   maxMessageBytes?: number;
   /** How long isNewNotification stays set. Default DEFAULT_NEW_NOTIFICATION_FLAG_MS (1000). */
   newNotificationFlagMs?: number;
+  /**
+   * The most notifications the store holds, read and unread together, set on every
+   * `notifications/ingest` the middleware sees: beyond it, read ones drop first, oldest first, then
+   * the oldest unread. Default 10000; Infinity for no bound.
+   */
+  maxItems?: number;
   /** Backfill over REST after every open. Default true. */
   backfill?: boolean;
   backfillPageSize?: number;
@@ -68,6 +74,7 @@ export interface LiveOptions {
   connectTimeoutMs: number;
   maxMessageBytes: number;
   newNotificationFlagMs: number;
+  maxItems: number;
   backfill: boolean;
   backfillPageSize: number;
   backfillMaxPages: number;

@@ -9,6 +9,7 @@ import { NotificationsActionType as A, ingestNotifications, type ConnectNotifica
 import type { NotificationDetails, NotificationState } from "../../types";
 import { sameConnection } from "../connection";
 import { setStatus } from "../context";
+import { nextFrame } from "../frames";
 import type { BroadcastChannelLike, LiveContext } from "../types";
 import { holdLeadership } from "./election";
 import { resolveCrossTabEffects } from "./environment";
@@ -51,6 +52,10 @@ interface Run {
   leader: boolean;
   /** The tab that last announced it holds the lock, as far as this tab knows: the only one whose status counts. */
   leaderId?: string;
+  /** Relayed ingests not applied yet: applied together, at most once per frame, as this tab's own intake does. */
+  relayed: NotificationDetails[];
+  /** Set while `relayed` waits for its frame. */
+  due?: boolean;
 }
 
 interface Tab {
@@ -88,7 +93,7 @@ function start(tab: Tab, payload: ConnectNotificationsPayload): boolean {
     tab.ctx.options.logger.warn(`notifications: no BroadcastChannel (${(error as Error).message}); this tab keeps its own socket`);
     return false;
   }
-  const run: Run = { payload: { ...payload }, controller: new AbortController(), channel, leader: false };
+  const run: Run = { payload: { ...payload }, controller: new AbortController(), channel, leader: false, relayed: [] };
   tab.run = run;
   channel.onmessage = (event: { data: unknown }) => {
     if (tab.run === run) receive(tab, run, event.data);
@@ -157,7 +162,15 @@ function receive(tab: Tab, run: Run, data: unknown): void {
       if (message.to === tab.id) applyRemote(tab, () => applyLists(tab, message));
       return;
     case "action":
-      applyRemote(tab, () => applyAction(tab, message.action));
+      if (message.action.type === A.ingest) {
+        for (const n of message.action.payload as NotificationDetails[]) run.relayed.push(n);
+        if (!run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run));
+        run.due = true;
+      } else {
+        // Whatever the peer ingested before this change is applied first, as in the peer.
+        applyRelayed(tab, run);
+        applyRemote(tab, () => tab.ctx.store.dispatch(message.action as Parameters<LiveContext["store"]["dispatch"]>[0]));
+      }
       return;
     case "retry":
       if (run.leader) tab.hooks.retry();
@@ -182,9 +195,12 @@ function applyRemote(tab: Tab, apply: () => void): void {
   }
 }
 
-function applyAction(tab: Tab, action: RelayedAction): void {
-  if (action.type === A.ingest) tab.hooks.ingest(action.payload as NotificationDetails[]);
-  else tab.ctx.store.dispatch(action as Parameters<LiveContext["store"]["dispatch"]>[0]);
+/** The peers' ingests that arrived since the last frame, as one store update; none once this run stopped. */
+function applyRelayed(tab: Tab, run: Run): void {
+  const batch = run.relayed;
+  run.relayed = [];
+  run.due = false;
+  if (tab.run === run && batch.length > 0) applyRemote(tab, () => tab.hooks.ingest(batch));
 }
 
 /**
