@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 /** Starts recording in the page. */
 export const START_BURST_PROBE = `(() => {
   const store = window.notificationsStore;
-  const probe = { entered: new Map(), longTasks: [], frames: 0, updates: 0, lastUpdate: 0 };
+  const probe = { entered: new Map(), longTasks: [], frames: 0, updates: 0, lastUpdate: 0, looking: 0 };
   window.burstProbe = probe;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
@@ -19,25 +19,30 @@ export const START_BURST_PROBE = `(() => {
   };
   requestAnimationFrame(frame);
   // Notifications are compared as objects: a copy that enters again is a new object, counted again.
+  // Each new list is looked through in a task of its own, so that the probe adds nothing to the
+  // task that updated the store.
   const seen = new WeakSet();
-  let shown;
-  const look = () => {
-    const unread = store.getState().notifications.unreadNotifications;
-    if (unread === shown) return false;
-    shown = unread;
+  const look = (unread) => {
     for (const n of unread) {
       if (seen.has(n)) continue;
       seen.add(n);
       probe.entered.set(n.id, (probe.entered.get(n.id) ?? 0) + 1);
     }
-    return true;
   };
-  look();
-  probe.entered.clear();
+  let shown = store.getState().notifications.unreadNotifications;
+  for (const n of shown) seen.add(n);
+  probe.looking = 0;
   store.subscribe(() => {
-    if (!look()) return;
+    const unread = store.getState().notifications.unreadNotifications;
+    if (unread === shown) return;
+    shown = unread;
     probe.updates++;
     probe.lastUpdate = performance.timeOrigin + performance.now();
+    probe.looking++;
+    setTimeout(() => {
+      look(unread);
+      probe.looking--;
+    }, 0);
   });
 })()`;
 
@@ -59,7 +64,8 @@ export interface BurstProbe {
 }
 
 /** What the page recorded, for the ids `mock-<from>` to `mock-<to>`. */
-export function readBurstProbe(page: Page, from: number, to: number): Promise<BurstProbe> {
+export async function readBurstProbe(page: Page, from: number, to: number): Promise<BurstProbe> {
+  await page.waitForFunction(() => (window as unknown as { burstProbe: { looking: number } }).burstProbe.looking === 0);
   return page.evaluate(
     ({ from, to }) => {
       type N = { id: string };

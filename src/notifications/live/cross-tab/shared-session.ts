@@ -168,7 +168,7 @@ function receive(tab: Tab, run: Run, data: unknown): void {
         run.due = true;
       } else {
         // Whatever the peer ingested before this change is applied first, as in the peer.
-        applyRelayed(tab, run);
+        applyRelayed(tab, run, true);
         applyRemote(tab, () => tab.ctx.store.dispatch(message.action as Parameters<LiveContext["store"]["dispatch"]>[0]));
       }
       return;
@@ -195,11 +195,17 @@ function applyRemote(tab: Tab, apply: () => void): void {
   }
 }
 
-/** The peers' ingests that arrived since the last frame, as one store update; none once this run stopped. */
-function applyRelayed(tab: Tab, run: Run): void {
-  const batch = run.relayed;
-  run.relayed = [];
-  run.due = false;
+/** Most relayed items applied in one frame; the rest wait for the next. */
+const FRAME_ITEMS = 1500;
+
+/**
+ * The peers' ingests that arrived since the last frame, as one store update (`all`: everything
+ * pending, before another change is applied; else at most FRAME_ITEMS); none once this run stopped.
+ */
+function applyRelayed(tab: Tab, run: Run, all?: boolean): void {
+  const batch = run.relayed.splice(0, all ? Infinity : FRAME_ITEMS);
+  run.due = run.relayed.length > 0;
+  if (run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run));
   if (tab.run === run && batch.length > 0) applyRemote(tab, () => tab.hooks.ingest(batch));
 }
 
