@@ -142,7 +142,9 @@ export async function traceMainThreadTasks(browser: Browser): Promise<{ stop(): 
   await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["toplevel"] }, transferMode: "ReportEvents" });
   return {
     async stop() {
-      const complete = new Promise((resolve) => (cdp as unknown as { once(event: string, listener: () => void): void }).once("Tracing.tracingComplete", () => resolve(undefined)));
+      const complete = new Promise((resolve) =>
+        (cdp as unknown as { once(event: string, listener: () => void): void }).once("Tracing.tracingComplete", () => resolve(undefined))
+      );
       await cdp.send("Tracing.end");
       await complete;
       await cdp.detach();
