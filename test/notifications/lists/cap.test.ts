@@ -29,8 +29,10 @@ const idsOf = (from: number, to: number) =>
     .reverse()
     .map((n) => n.id);
 
-const ingest = (state: NotificationState, items: NotificationDetails[], maxItems?: number) =>
-  notificationsReducer(state, { ...ingestNotifications(items), maxItems });
+function ingest(state: NotificationState, items: NotificationDetails[], maxItems?: number): NotificationState {
+  const action = { ...ingestNotifications(items), maxItems };
+  return notificationsReducer(state, action);
+}
 
 /** A state with `read` read and `unread` unread. */
 function stateWith(read: NotificationDetails[], unread: NotificationDetails[]): NotificationState {
