@@ -87,7 +87,7 @@ async function nodeRun(ours: boolean, account: string): Promise<Run> {
     socket.on("message", (data) => store.dispatch(ingestNotifications(parseNotificationResponses(JSON.parse(data.toString()), quiet))));
   }
   const subscribed = async () => ((await (await fetch(`${hedger.origin}/__mock/state`, { method: "POST" })).json()) as { subscribers: number }).subscribers;
-  if (socket !== undefined) await new Promise((resolve) => socket!.once("open", resolve)).then(() => socket!.send(JSON.stringify({ address: [account] })));
+  if (socket !== undefined) await new Promise((resolve) => socket.once("open", resolve)).then(() => socket.send(JSON.stringify({ address: [account] })));
   while ((await subscribed()) !== 1) await sleep(10);
   const heapBeforeMb = heapMb();
   updates = 0;
