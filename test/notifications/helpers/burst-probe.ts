@@ -19,15 +19,19 @@ export const START_BURST_PROBE = `(() => {
   };
   requestAnimationFrame(frame);
   // Notifications are compared as objects: a copy that enters again is a new object, counted again.
-  // Each new list is looked through in a task of its own, so that the probe adds nothing to the
-  // task that updated the store.
+  // Each new list is looked through later, 2,000 items a task, so that the probe adds nothing to the
+  // task that updated the store, and no long task of its own.
   const seen = new WeakSet();
-  const look = (unread) => {
-    for (const n of unread) {
+  const look = (unread, from) => {
+    const to = Math.min(unread.length, from + 2000);
+    for (let i = from; i < to; i++) {
+      const n = unread[i];
       if (seen.has(n)) continue;
       seen.add(n);
       probe.entered.set(n.id, (probe.entered.get(n.id) ?? 0) + 1);
     }
+    if (to < unread.length) setTimeout(() => look(unread, to), 0);
+    else probe.looking--;
   };
   let shown = store.getState().notifications.unreadNotifications;
   for (const n of shown) seen.add(n);
@@ -39,10 +43,7 @@ export const START_BURST_PROBE = `(() => {
     probe.updates++;
     probe.lastUpdate = performance.timeOrigin + performance.now();
     probe.looking++;
-    setTimeout(() => {
-      look(unread);
-      probe.looking--;
-    }, 0);
+    setTimeout(() => look(unread, 0), 0);
   });
 })()`;
 

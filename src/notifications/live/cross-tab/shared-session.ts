@@ -23,6 +23,9 @@ import {
   type RelayedAction,
 } from "./protocol";
 
+/** Most items in one relayed ingest; a follower applies at most four such a frame, the rest at the next. */
+const RELAY_ITEMS = 500;
+
 export interface CrossTabHooks {
   /** This tab was granted the lock: start the ordinary session for `payload`. */
   lead(payload: ConnectNotificationsPayload): void;
@@ -139,6 +142,11 @@ function observe(tab: Tab, action: { type?: unknown; payload?: unknown }, before
     const kept = new Set(tab.ctx.store.getState().notifications.unreadNotifications);
     const read = before.unreadNotifications.filter((n) => !kept.has(n));
     if (read.length > 0) post(tab, run, { kind: "action", action: { type: A.readAllNotifications, payload: read } });
+  } else if (action.type === A.ingest) {
+    // In messages of at most RELAY_ITEMS: each is read (cloned and checked) in a task of its own in every other tab.
+    const items = action.payload as NotificationDetails[];
+    for (let i = 0; i < items.length; i += RELAY_ITEMS)
+      post(tab, run, { kind: "action", action: { type: A.ingest, payload: items.slice(i, i + RELAY_ITEMS) } });
   } else if (RELAYED_ACTION_TYPES.has(action.type)) {
     const relayed: RelayedAction =
       action.payload === undefined ? { type: action.type } : { type: action.type, payload: action.payload as RelayedAction["payload"] };
@@ -195,15 +203,12 @@ function applyRemote(tab: Tab, apply: () => void): void {
   }
 }
 
-/** Most relayed items applied in one frame; the rest wait for the next. */
-const FRAME_ITEMS = 1500;
-
 /**
  * The peers' ingests that arrived since the last frame, as one store update (`all`: everything
- * pending, before another change is applied; else at most FRAME_ITEMS); none once this run stopped.
+ * pending, before another change is applied; else at most 4 × RELAY_ITEMS); none once this run stopped.
  */
 function applyRelayed(tab: Tab, run: Run, all?: boolean): void {
-  const batch = run.relayed.splice(0, all ? Infinity : FRAME_ITEMS);
+  const batch = run.relayed.splice(0, all ? Infinity : 4 * RELAY_ITEMS);
   run.due = run.relayed.length > 0;
   if (run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run));
   if (tab.run === run && batch.length > 0) applyRemote(tab, () => tab.hooks.ingest(batch));
