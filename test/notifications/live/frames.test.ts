@@ -1,11 +1,12 @@
-// When a batch is applied (frames.ts), and how much of a burst one frame takes (intake.ts): the next
-// animation frame in a visible page, the next task in a hidden one, the next timer tick without a
-// page; a frame parses messages for FRAME_BUDGET_MS, and leaves the rest to the next frame.
+// When a batch is applied (frames.ts), and how much of a burst one frame takes (intake.ts): in a
+// visible page the next animation frame during a burst and the next task after a quiet while, the
+// next task in a hidden page, the next timer tick without a page; a frame parses messages for FRAME_BUDGET_MS, and leaves the rest to the next frame.
 import { expect } from "chai";
 import { nextFrame } from "../../../src/notifications/live/frames";
 import { FRAME_BUDGET_MS, buildIntakeHandler } from "../../../src/notifications/live/intake";
 import type { PageEventTarget } from "../../../src/notifications/live/page-lifecycle";
 import { manualTimers } from "../../support/manual-timers";
+import { until } from "../../support/wait";
 import { wire } from "../helpers/fixtures";
 import { VISIBLE, liveContext } from "../helpers/live";
 
@@ -36,26 +37,38 @@ function setup(page?: PageEventTarget, clock?: { now(): number }) {
 }
 
 describe("live: one store update per frame", () => {
-  it("in a visible page, applies what arrived at the next animation frame, in one update", () => {
+  it("in a visible page, after a quiet while, applies a message in the next task, not waiting for a frame", async () => {
+    const { page, frames } = fakePage("visible");
+    const t = setup(page);
+    t.intake.receive(message(1));
+    expect(frames, "no frame asked for").to.have.length(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    await until("applied", () => t.count() === 1);
+    expect(t.updates()).to.equal(1);
+  });
+
+  it("in a visible page that applied a batch within the last 20 ms (a burst), applies what arrived at the next animation frame, in one update", () => {
     const { page, frames, frame } = fakePage("visible");
     const t = setup(page);
+    t.ctx.appliedAt = Date.now();
     for (let i = 1; i <= 500; i++) t.intake.receive(message(i));
     expect(frames, "one frame asked for").to.have.length(1);
     expect(t.count()).to.equal(0);
     frame();
     expect(t.count()).to.equal(500);
     expect(t.updates()).to.equal(1);
-    // The fallback timer of a page hidden before its frame came does nothing once the frame ran.
+    // The fallback timer does nothing once the frame ran.
     t.fireAll();
     expect(t.updates()).to.equal(1);
   });
 
-  it("in a page hidden before its frame came, applies it when the one-second fallback fires", () => {
+  it("in a visible page whose frame does not come within 20 ms (hidden meanwhile, or given few frames), applies it when the fallback timer fires", () => {
     const { page, frames } = fakePage("visible");
     const t = setup(page);
+    t.ctx.appliedAt = Date.now();
     t.intake.receive(message(1));
     expect(frames).to.have.length(1);
-    expect([...t.pending.values()].map((p) => p.ms)).to.deep.equal([1000]);
+    expect([...t.pending.values()].map((p) => p.ms)).to.deep.equal([20]);
     t.fireAll();
     expect(t.count()).to.equal(1);
   });
@@ -84,6 +97,7 @@ describe("live: one store update per frame", () => {
   it("a cancelled frame applies nothing", () => {
     const { page, frame } = fakePage("visible");
     const t = setup(page);
+    t.ctx.appliedAt = Date.now();
     let ran = 0;
     const cancel = nextFrame(t.ctx, () => ran++);
     cancel();
@@ -97,6 +111,7 @@ describe("live: one store update per frame", () => {
     // Each message read costs 1 ms on this clock.
     let now = 0;
     const t = setup(page, { now: () => now++ });
+    t.ctx.appliedAt = 0;
     for (let i = 1; i <= 100; i++) t.intake.receive(message(i));
     const perFrame: number[] = [];
     while (frames.length > 0) {
