@@ -1,16 +1,16 @@
-// When to apply what arrived: at most once per animation frame in a visible page, once per task in
-// a hidden one, once per timer tick elsewhere (Node, tests). What arrives meanwhile is coalesced by
-// the caller into one store update (docs/live-notifications.md#bursts).
+// When to apply what arrived. A steady trickle: in the next task, with no frame wait. A backlog (more
+// queued than one task should take: see `backlog` in intake.ts and shared-session.ts): at the next
+// animation frame in a visible page, so that a burst makes one store update per frame. The caller
+// coalesces what arrives meanwhile into one store update (docs/live-notifications.md#bursts).
 import type { LiveContext } from "./types";
 
 /**
- * How long a visible page waits for its animation frame before it applies the batch anyway: about
- * one frame. A page that paints (60 frames a second) gets its frame first; one that the browser
- * gives few frames to (a tab behind another that still counts as visible, as in headless Chromium)
- * is not held back by them, and a page hidden before its frame came waits no longer than its
- * throttled timers make it.
+ * How long a visible page waits for its animation frame before it applies a backlog anyway: about
+ * one frame. A page that paints gets its frame first; one that the browser gives few frames to (a
+ * tab behind another that still counts as visible, as in headless Chromium) is not held back by
+ * them, and a page hidden before its frame came waits no longer than its throttled timers make it.
  */
-const FRAME_MS = 20;
+export const FRAME_MS = 20;
 
 /** The part of the page's `window` used here; a fake page of the tests has none of it. */
 interface FramePage {
@@ -19,22 +19,19 @@ interface FramePage {
 }
 
 /**
- * Runs `callback` once, at the next moment to apply a batch, and returns what cancels it. In a
- * visible page that applied a batch within the last FRAME_MS (a burst): the next animation frame,
- * so that one store update is painted once, or FRAME_MS if no frame came by then. After a quiet
- * while, the next task: a lone message is not held back for a frame. A hidden page runs no animation frames, and throttles its timers to one a
- * second (one a minute after five minutes hidden), yet a hidden leader must relay at once: there, a
- * MessageChannel message, the next task. Without a page (Node, tests): the `timers` option's next
- * tick.
+ * Runs `callback` once, at the next moment to apply a batch, and returns what cancels it. A backlog
+ * in a visible page: the next animation frame, or FRAME_MS if no frame came by then. Anything else
+ * in a page: the next task, through a MessageChannel message, which no browser throttles (a hidden
+ * page runs no animation frames and throttles its timers to one a second, yet a hidden leader must
+ * relay at once). Without a page (Node, tests): the `timers` option's next tick.
  */
-export function nextFrame(ctx: LiveContext, callback: () => void): () => void {
+export function nextFrame(ctx: LiveContext, callback: () => void, backlog = false): () => void {
   const { timers } = ctx.options;
   const page = ctx.options.page as FramePage | undefined;
   let due = true;
   const run = () => {
     if (due) {
       due = false;
-      ctx.appliedAt = ctx.options.clock.now();
       callback();
     }
   };
@@ -45,9 +42,7 @@ export function nextFrame(ctx: LiveContext, callback: () => void): () => void {
       timers.clearTimeout(handle);
     };
   }
-  // Nothing applied within the last frame: no burst, so no reason to wait for a frame.
-  const idle = !(ctx.options.clock.now() - (ctx.appliedAt ?? -Infinity) < FRAME_MS);
-  if (page.document?.visibilityState === "visible" && !idle) {
+  if (backlog && page.document?.visibilityState === "visible") {
     page.requestAnimationFrame(run);
     timers.setTimeout(run, FRAME_MS);
   } else {
@@ -59,4 +54,28 @@ export function nextFrame(ctx: LiveContext, callback: () => void): () => void {
     channel.port2.postMessage(0);
   }
   return () => (due = false);
+}
+
+/** What arrived in the current FRAME_MS window and the one before: how fast things come. */
+export interface Pace {
+  start: number;
+  now: number;
+  before: number;
+}
+
+export const newPace = (): Pace => ({ start: -Infinity, now: 0, before: 0 });
+
+/**
+ * Counts `count` arrivals, and says whether they come as a backlog: more than `limit` in this
+ * FRAME_MS window or in the one before (so that a burst stays one from one window to the next).
+ */
+export function backlogged(ctx: LiveContext, pace: Pace, count: number, limit: number): boolean {
+  const at = ctx.options.clock.now();
+  if (at - pace.start >= FRAME_MS) {
+    pace.before = at - pace.start < 2 * FRAME_MS ? pace.now : 0;
+    pace.start = at;
+    pace.now = 0;
+  }
+  pace.now += count;
+  return pace.now > limit || pace.before > limit;
 }

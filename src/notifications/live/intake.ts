@@ -1,8 +1,8 @@
 // Message intake: each socket message is size-checked, parsed as JSON and converted like a REST page
 // (one NotificationResponse or an array of them), and messages arriving together reach the store as
-// one `notifications/ingest`, at most one per animation frame in a browser (frames.ts). A message
-// is only queued when it arrives, and parsed in the frame that applies it, for at most
-// FRAME_BUDGET_MS: what is left waits for the next frame, so that a burst of thousands never holds
+// one `notifications/ingest`: in the next task while they trickle in, at most one per animation
+// frame during a burst (frames.ts). A message is only queued when it arrives, and parsed in the
+// task or frame that applies it, for at most FRAME_BUDGET_MS: what is left waits for the next frame, so that a burst of thousands never holds
 // the page for long (docs/live-notifications.md#bursts). Bad messages are dropped with a warning; the connection stays. A
 // frame may come as text, bytes (ArrayBuffer, a Buffer from `ws`) or a Blob (a browser socket left
 // at binaryType "blob"); a Blob is read asynchronously, and the messages after it wait for it, so
@@ -12,7 +12,7 @@ import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
 import type { FlagHandler } from "./flag";
-import { nextFrame } from "./frames";
+import { backlogged, newPace, nextFrame, type Pace } from "./frames";
 import type { LiveContext } from "./types";
 
 export interface IntakeHandler {
@@ -37,12 +37,14 @@ interface Intake {
   reading?: Promise<void>;
   /** Bumped by discard: the reads queued before it are dropped. */
   epoch: number;
+  /** How fast messages arrive: more than BURST_MESSAGES a frame is a burst. */
+  pace: Pace;
 }
 
 const isBlob = (data: unknown): data is Blob => typeof (data as Blob | null)?.arrayBuffer === "function";
 
 export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "noticeIngest">): IntakeHandler {
-  const intake: Intake = { ctx, flag, pending: [], epoch: 0 };
+  const intake: Intake = { ctx, flag, pending: [], epoch: 0, pace: newPace() };
   return {
     receive: (data) => receive(intake, data),
     ingest: (batch) => ingest(intake, batch),
@@ -79,10 +81,17 @@ function receive(intake: Intake, data: unknown): void {
 /** How long one frame may parse messages for; the ones left wait for the next frame. */
 export const FRAME_BUDGET_MS = 8;
 
+/**
+ * More messages than this within a frame (FRAME_MS) are a burst, which waits for animation frames;
+ * fewer (a steady trickle, even one every millisecond or two) are applied in the next task.
+ */
+export const BURST_MESSAGES = 16;
+
 function accept(intake: Intake, data: unknown): void {
   intake.pending.push(data);
+  const backlog = backlogged(intake.ctx, intake.pace, 1, BURST_MESSAGES);
   // Messages arriving together are applied as one store update.
-  intake.cancel ??= nextFrame(intake.ctx, () => flush(intake, FRAME_BUDGET_MS));
+  intake.cancel ??= nextFrame(intake.ctx, () => flush(intake, FRAME_BUDGET_MS), backlog);
 }
 
 /** Parses what is pending, for at most `budgetMs` (at least one message), and applies it as one batch. */
@@ -99,7 +108,8 @@ function flush(intake: Intake, budgetMs = Infinity): void {
   }
   pending.splice(0, taken);
   ingest(intake, batch);
-  if (pending.length > 0) intake.cancel = nextFrame(intake.ctx, () => flush(intake, budgetMs));
+  // What the budget left is a backlog.
+  if (pending.length > 0) intake.cancel = nextFrame(intake.ctx, () => flush(intake, budgetMs), true);
 }
 
 function ingest(intake: Intake, batch: NotificationDetails[]): void {

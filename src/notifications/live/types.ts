@@ -19,8 +19,6 @@ export interface LiveContext {
   /** The session of the connected account; undefined when disconnected or not whitelisted. */
   session: Session | undefined;
   status: ConnectionStatus;
-  /** When a batch was last applied (clock.now()), for frames.ts. */
-  appliedAt?: number;
 }
 
 export interface NotificationsMiddlewareOptions {

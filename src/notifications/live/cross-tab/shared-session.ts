@@ -9,7 +9,7 @@ import { NotificationsActionType as A, ingestNotifications, type ConnectNotifica
 import type { NotificationDetails, NotificationState } from "../../types";
 import { sameConnection } from "../connection";
 import { setStatus } from "../context";
-import { nextFrame } from "../frames";
+import { backlogged, newPace, nextFrame, type Pace } from "../frames";
 import type { BroadcastChannelLike, LiveContext } from "../types";
 import { holdLeadership } from "./election";
 import { resolveCrossTabEffects } from "./environment";
@@ -59,6 +59,8 @@ interface Run {
   relayed: NotificationDetails[];
   /** Set while `relayed` waits for its frame. */
   due?: boolean;
+  /** How fast relayed items arrive: more than RELAY_ITEMS a frame is a burst, applied once per frame. */
+  pace: Pace;
 }
 
 interface Tab {
@@ -96,7 +98,7 @@ function start(tab: Tab, payload: ConnectNotificationsPayload): boolean {
     tab.ctx.options.logger.warn(`notifications: no BroadcastChannel (${(error as Error).message}); this tab keeps its own socket`);
     return false;
   }
-  const run: Run = { payload: { ...payload }, controller: new AbortController(), channel, leader: false, relayed: [] };
+  const run: Run = { payload: { ...payload }, controller: new AbortController(), channel, leader: false, relayed: [], pace: newPace() };
   tab.run = run;
   channel.onmessage = (event: { data: unknown }) => {
     if (tab.run === run) receive(tab, run, event.data);
@@ -171,8 +173,10 @@ function receive(tab: Tab, run: Run, data: unknown): void {
       return;
     case "action":
       if (message.action.type === A.ingest) {
-        for (const n of message.action.payload as NotificationDetails[]) run.relayed.push(n);
-        if (!run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run));
+        const items = message.action.payload as NotificationDetails[];
+        for (const n of items) run.relayed.push(n);
+        const backlog = backlogged(tab.ctx, run.pace, items.length, RELAY_ITEMS);
+        if (!run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run), backlog);
         run.due = true;
       } else {
         // Whatever the peer ingested before this change is applied first, as in the peer.
@@ -210,7 +214,7 @@ function applyRemote(tab: Tab, apply: () => void): void {
 function applyRelayed(tab: Tab, run: Run, all?: boolean): void {
   const batch = run.relayed.splice(0, all ? Infinity : 4 * RELAY_ITEMS);
   run.due = run.relayed.length > 0;
-  if (run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run));
+  if (run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run), true);
   if (tab.run === run && batch.length > 0) applyRemote(tab, () => tab.hooks.ingest(batch));
 }
 
