@@ -137,7 +137,11 @@ async function chromiumRun(browser: Browser, hedger: MockHedger, tabs: number, a
   const newest = () => Promise.all(pages.map((p) => p.evaluate(() => document.querySelector('[data-testid="unread"] li[data-id]')?.getAttribute("data-id"))));
   while (!(await newest()).every((id) => id === last)) await sleep(100);
   const [from, to] = [sent[0], sent[sent.length - 1]].map((n) => Number(n.id.slice("mock-".length)));
-  const probes = await Promise.all(pages.map((p) => readBurstProbe(p, from, to)));
+  const probes = await Promise.all(
+    pages.map((p) =>
+      readBurstProbe({ evaluate: (fn, arg) => p.evaluate(fn, arg as never), waitFor: async (_what, fn, arg) => void (await p.waitForFunction(fn, arg as never)) }, from, to)
+    )
+  );
   const durationMs = Math.max(...probes.map((p) => p.lastUpdate)) - started;
   const tasks = await trace.stop();
   const heapAfterMb = await heap();

@@ -15,6 +15,7 @@ import { NotificationType, type NotificationDetails, type NotificationResponse }
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../src/notifications/live/cross-tab/protocol";
 import { sleep, until } from "../support/wait";
 import { launchBrowser, testedEngines, type TestBrowser, type TestContext, type TestTab } from "./helpers/browser";
+import { START_BURST_PROBE, readBurstProbe, type BurstProbe } from "./helpers/burst-probe";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b02";
 /** Scenarios 7 and 8 run on accounts of their own, so that nothing they emit reaches the others' fetches. */
@@ -27,8 +28,16 @@ const RESTORED = "0x00000000000000000000000000000000000b0b0a";
 const FROZEN = "0x00000000000000000000000000000000000b0b0b";
 /** Scenario 10: hostile input. */
 const HOSTILE_INPUT = "0x00000000000000000000000000000000000b0b0c";
+/** Scenario 11: a burst. */
+const BURST = "0x00000000000000000000000000000000000b0b0d";
+const BURST_SIZE = 50_000;
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
 const WAIT_MS = Number(process.env.BROWSER_WAIT_MS ?? 60_000);
+
+/** examples/browser puts its store on the page's window. */
+interface NotificationsWindow {
+  notificationsStore: { getState(): { notifications: { unreadNotifications: unknown[] } } };
+}
 
 /** A tab; the page's own count of its open WebSockets is `openSockets` (see countSockets). */
 interface Tab {
@@ -106,9 +115,9 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         await hedger?.close();
       });
 
-      async function openTab(context: TestContext, account = ACCOUNT): Promise<Tab> {
+      async function openTab(context: TestContext, account = ACCOUNT, query = ""): Promise<Tab> {
         const page = await context.newTab();
-        await page.goto(`${hedger.origin}/?account=${account}&minDelayMs=100&maxDelayMs=500`);
+        await page.goto(`${hedger.origin}/?account=${account}&minDelayMs=100&maxDelayMs=500${query}`);
         return { page, errors: page.errors };
       }
 
@@ -551,6 +560,61 @@ describe("examples/browser: one WebSocket for several tabs", function () {
             tabs.map((t) => t.page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="status"]')?.dataset.status))
           );
           expect(statuses, "every tab still shows the leader's socket open").to.deep.equal(["open", "open", "open"]);
+          for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      const taskCheck =
+        engine.tracesTasks === true
+          ? "and no task of a page's main thread runs 50 ms of CPU time"
+          : `(the 50 ms task check is Chromium's only: ${engine.tracesTasks})`;
+      it(`11) a burst of 50,000 messages: each reaches all three tabs once, in coalesced store updates, ${taskCheck}`, async function () {
+        this.timeout(6 * WAIT_MS);
+        const context = await newContext();
+        try {
+          // Room for the whole burst, so that each tab must show every item (the cap has its unit tests).
+          const tabs: Tab[] = [];
+          for (let i = 0; i < 3; i++) tabs.push(await openTab(context, BURST, `&maxItems=${BURST_SIZE}`));
+          await allOpen(tabs);
+          await until("one subscription", () => hedger.subscribers(BURST) === 1, WAIT_MS);
+          for (const t of tabs) await t.page.evaluate(new Function(START_BURST_PROBE) as () => void);
+          const trace = engine.tracesTasks === true ? await browser!.traceMainThreadTasks!() : undefined;
+          const started = Date.now();
+          const sent = hedger.burst(BURST, BURST_SIZE, VISIBLE);
+          const [from, to] = [sent[0], sent[sent.length - 1]].map((n) => Number(n.id.slice("mock-".length)));
+          // Polled four times a second, not every few ms: each poll is a task in each page.
+          const held = () =>
+            Promise.all(
+              tabs.map((t) => t.page.evaluate(() => (window as unknown as NotificationsWindow).notificationsStore.getState().notifications.unreadNotifications.length))
+            );
+          const deadline = Date.now() + 4 * WAIT_MS;
+          while ((await held()).some((n) => n !== BURST_SIZE)) {
+            if (Date.now() > deadline) throw new Error(`timed out waiting for ${BURST_SIZE} in each tab; they hold ${(await held()).join("/")}`);
+            await sleep(250);
+          }
+          const elapsed = Date.now() - started;
+          const probes: BurstProbe[] = await Promise.all(tabs.map((t) => readBurstProbe(t.page, from, to)));
+          const tasks = await trace?.stop();
+          console.log(
+            `      ${BURST_SIZE} messages in ${elapsed} ms; store updates per tab ${probes.map((p) => p.updates).join("/")} over ` +
+              `${probes.map((p) => p.frames).join("/")} frames` +
+              (tasks === undefined
+                ? `; longtask entries: ${probes[0].longTaskSupported ? "supported" : "not supported"}`
+                : `; longest task ${tasks.longestMs.toFixed(1)} ms (the lesser of wall and thread time; longest thread time ` +
+                  `${tasks.longestThreadMs.toFixed(1)} ms, wall time ${tasks.longestWallMs.toFixed(1)} ms); the longtask observers saw ` +
+                  `${probes.map((p) => p.longTasks.length).join("/")} tasks over 50 ms of wall time`)
+          );
+          for (const p of probes) {
+            expect({ twice: p.twice, never: p.never }, "ids that entered unread other than once").to.deep.equal({ twice: [], never: [] });
+            expect(p.unread).to.equal(BURST_SIZE);
+            expect(p.newest).to.equal(sent[sent.length - 1].id);
+            // Coalesced: far fewer updates than messages (one per frame, or per 20 ms while no frame comes: frames.ts).
+            expect(p.updates, "store updates").to.be.at.most(p.frames + Math.ceil(elapsed / 20));
+          }
+          if (tasks !== undefined) expect(tasks.longestMs, "the longest task of a page's main thread").to.be.above(0).and.below(50);
+          expect(hedger.subscribers(BURST)).to.equal(1);
           for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
         } finally {
           await context.close();

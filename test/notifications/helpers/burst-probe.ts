@@ -3,16 +3,20 @@
 // `longtask` PerformanceObserver), the animation frames, the store updates that changed the unread
 // list, and how many times each notification entered that list. The example exposes its store as
 // `window.notificationsStore`.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import type { TestTab } from "./browser";
 
 /** Starts recording in the page. */
 export const START_BURST_PROBE = `(() => {
   const store = window.notificationsStore;
   const probe = { entered: new Map(), longTasks: [], frames: 0, updates: 0, lastUpdate: 0, looking: 0 };
   window.burstProbe = probe;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
-  }).observe({ type: "longtask" });
+  // Firefox has no longtask entries.
+  probe.longTaskSupported = PerformanceObserver.supportedEntryTypes.includes("longtask");
+  if (probe.longTaskSupported)
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+    }).observe({ type: "longtask" });
   const frame = () => {
     probe.frames++;
     requestAnimationFrame(frame);
@@ -52,6 +56,8 @@ export interface BurstProbe {
   once: number;
   twice: string[];
   never: string[];
+  /** Whether the engine has `longtask` entries (Chromium does, Firefox not); `longTasks` is empty without. */
+  longTaskSupported: boolean;
   longTasks: number[];
   frames: number;
   updates: number;
@@ -65,13 +71,13 @@ export interface BurstProbe {
 }
 
 /** What the page recorded, for the ids `mock-<from>` to `mock-<to>`. */
-export async function readBurstProbe(page: Page, from: number, to: number): Promise<BurstProbe> {
-  await page.waitForFunction(() => (window as unknown as { burstProbe: { looking: number } }).burstProbe.looking === 0);
+export async function readBurstProbe(page: Pick<TestTab, "evaluate" | "waitFor">, from: number, to: number): Promise<BurstProbe> {
+  await page.waitFor("the probe to look through every list", () => (window as unknown as { burstProbe: { looking: number } }).burstProbe.looking === 0);
   return page.evaluate(
     ({ from, to }) => {
       type N = { id: string };
       const w = window as unknown as {
-        burstProbe: { entered: Map<string, number>; longTasks: number[]; frames: number; updates: number; lastUpdate: number };
+        burstProbe: { entered: Map<string, number>; longTaskSupported: boolean; longTasks: number[]; frames: number; updates: number; lastUpdate: number };
         notificationsStore: { getState(): { notifications: { unreadNotifications: N[]; readNotifications: N[] } } };
       };
       const probe = w.burstProbe;
@@ -88,6 +94,7 @@ export async function readBurstProbe(page: Page, from: number, to: number): Prom
         once,
         twice: twice.slice(0, 20),
         never: never.slice(0, 20),
+        longTaskSupported: probe.longTaskSupported,
         longTasks: probe.longTasks,
         frames: probe.frames,
         updates: probe.updates,
