@@ -568,9 +568,9 @@ describe("examples/browser: one WebSocket for several tabs", function () {
 
       const taskCheck =
         engine.tracesTasks === true
-          ? "and no task of a page's main thread runs 50 ms of CPU time"
-          : `(the 50 ms task check is Chromium's only: ${engine.tracesTasks})`;
-      it(`11) a burst of 50,000 messages: each reaches all three tabs once, in coalesced store updates, ${taskCheck}`, async function () {
+          ? ", and no task of a page's main thread runs 50 ms of CPU time"
+          : ` (the 50 ms task check is Chromium's only: ${engine.tracesTasks})`;
+      it(`11) a burst of 50,000 messages: each reaches all three tabs once, in coalesced store updates${taskCheck}`, async function () {
         this.timeout(6 * WAIT_MS);
         const context = await newContext();
         try {
