@@ -56,6 +56,12 @@ export function nextFrame(ctx: LiveContext, callback: () => void, backlog = fals
   return () => (due = false);
 }
 
+/**
+ * More messages (or relayed items) than this within FRAME_MS are a burst, which waits for animation
+ * frames; fewer (a steady trickle, even one every 2 ms) are applied in the next task.
+ */
+export const BURST_ITEMS = 16;
+
 /** What arrived in the current FRAME_MS window and the one before: how fast things come. */
 export interface Pace {
   start: number;
@@ -66,10 +72,10 @@ export interface Pace {
 export const newPace = (): Pace => ({ start: -Infinity, now: 0, before: 0 });
 
 /**
- * Counts `count` arrivals, and says whether they come as a backlog: more than `limit` in this
+ * Counts `count` arrivals, and says whether they come as a backlog: more than BURST_ITEMS in this
  * FRAME_MS window or in the one before (so that a burst stays one from one window to the next).
  */
-export function backlogged(ctx: LiveContext, pace: Pace, count: number, limit: number): boolean {
+export function backlogged(ctx: LiveContext, pace: Pace, count: number): boolean {
   const at = ctx.options.clock.now();
   if (at - pace.start >= FRAME_MS) {
     pace.before = at - pace.start < 2 * FRAME_MS ? pace.now : 0;
@@ -77,5 +83,5 @@ export function backlogged(ctx: LiveContext, pace: Pace, count: number, limit: n
     pace.now = 0;
   }
   pace.now += count;
-  return pace.now > limit || pace.before > limit;
+  return pace.now > BURST_ITEMS || pace.before > BURST_ITEMS;
 }

@@ -37,7 +37,7 @@ interface Intake {
   reading?: Promise<void>;
   /** Bumped by discard: the reads queued before it are dropped. */
   epoch: number;
-  /** How fast messages arrive: more than BURST_MESSAGES a frame is a burst. */
+  /** How fast messages arrive: more than BURST_ITEMS a frame is a burst. */
   pace: Pace;
 }
 
@@ -81,15 +81,9 @@ function receive(intake: Intake, data: unknown): void {
 /** How long one frame may parse messages for; the ones left wait for the next frame. */
 export const FRAME_BUDGET_MS = 8;
 
-/**
- * More messages than this within a frame (FRAME_MS) are a burst, which waits for animation frames;
- * fewer (a steady trickle, even one every millisecond or two) are applied in the next task.
- */
-export const BURST_MESSAGES = 16;
-
 function accept(intake: Intake, data: unknown): void {
   intake.pending.push(data);
-  const backlog = backlogged(intake.ctx, intake.pace, 1, BURST_MESSAGES);
+  const backlog = backlogged(intake.ctx, intake.pace, 1);
   // Messages arriving together are applied as one store update.
   intake.cancel ??= nextFrame(intake.ctx, () => flush(intake, FRAME_BUDGET_MS), backlog);
 }

@@ -1,9 +1,9 @@
 // When a batch is applied (frames.ts), and how much of a burst one frame takes (intake.ts): in a
 // visible page the next task for a trickle and the next animation frame during a burst (more than
-// BURST_MESSAGES within FRAME_MS), the next task in a hidden page, the next timer tick without a page; a frame parses messages for FRAME_BUDGET_MS, and leaves the rest to the next frame.
+// BURST_ITEMS within FRAME_MS), the next task in a hidden page, the next timer tick without a page; a frame parses messages for FRAME_BUDGET_MS, and leaves the rest to the next frame.
 import { expect } from "chai";
-import { FRAME_MS, nextFrame } from "../../../src/notifications/live/frames";
-import { BURST_MESSAGES, FRAME_BUDGET_MS, buildIntakeHandler } from "../../../src/notifications/live/intake";
+import { BURST_ITEMS, FRAME_MS, nextFrame } from "../../../src/notifications/live/frames";
+import { FRAME_BUDGET_MS, buildIntakeHandler } from "../../../src/notifications/live/intake";
 import type { PageEventTarget } from "../../../src/notifications/live/page-lifecycle";
 import { manualTimers } from "../../support/manual-timers";
 import { until } from "../../support/wait";
@@ -67,17 +67,17 @@ describe("live: one store update per frame", () => {
     expect(t.updates()).to.equal(50);
   });
 
-  it(`in a visible page, once more than ${BURST_MESSAGES} messages arrive within ${FRAME_MS} ms (a burst), what arrives next waits for the animation frame, in one update`, async () => {
+  it(`in a visible page, once more than ${BURST_ITEMS} messages arrive within ${FRAME_MS} ms (a burst), what arrives next waits for the animation frame, in one update`, async () => {
     const { page, frames, frame } = fakePage("visible");
     const t = setup(page, { now: () => 0 });
-    for (let i = 1; i <= BURST_MESSAGES + 1; i++) t.intake.receive(message(i));
+    for (let i = 1; i <= BURST_ITEMS + 1; i++) t.intake.receive(message(i));
     expect(frames, "the first message asked for the next task").to.have.length(0);
     await nextTask();
     expect(t.updates(), "what arrived together: one update").to.equal(1);
-    for (let i = BURST_MESSAGES + 2; i <= 500; i++) t.intake.receive(message(i));
+    for (let i = BURST_ITEMS + 2; i <= 500; i++) t.intake.receive(message(i));
     expect(frames, "one frame asked for").to.have.length(1);
     await nextTask();
-    expect(t.count(), "nothing applied before the frame").to.equal(BURST_MESSAGES + 1);
+    expect(t.count(), "nothing applied before the frame").to.equal(BURST_ITEMS + 1);
     frame();
     expect(t.count()).to.equal(500);
     expect(t.updates()).to.equal(2);
@@ -90,7 +90,7 @@ describe("live: one store update per frame", () => {
     const { page, frames, frame } = fakePage("visible");
     let now = 0;
     const t = setup(page, { now: () => now });
-    for (let i = 1; i <= BURST_MESSAGES + 1; i++) t.intake.receive(message(i));
+    for (let i = 1; i <= BURST_ITEMS + 1; i++) t.intake.receive(message(i));
     await nextTask();
     now += FRAME_MS;
     t.intake.receive(message(100));
@@ -100,19 +100,19 @@ describe("live: one store update per frame", () => {
     t.intake.receive(message(101));
     expect(frames, "after a quiet window: the next task").to.have.length(0);
     await nextTask();
-    expect(t.count()).to.equal(BURST_MESSAGES + 3);
+    expect(t.count()).to.equal(BURST_ITEMS + 3);
   });
 
   it(`in a visible page whose frame does not come within ${FRAME_MS} ms during a burst (hidden meanwhile, or given few frames), applies it when the fallback timer fires`, async () => {
     const { page, frames } = fakePage("visible");
     const t = setup(page, { now: () => 0 });
-    for (let i = 1; i <= BURST_MESSAGES + 1; i++) t.intake.receive(message(i));
+    for (let i = 1; i <= BURST_ITEMS + 1; i++) t.intake.receive(message(i));
     await nextTask();
     t.intake.receive(message(100));
     expect(frames).to.have.length(1);
     expect([...t.pending.values()].map((p) => p.ms)).to.deep.equal([FRAME_MS]);
     t.fireAll();
-    expect(t.count()).to.equal(BURST_MESSAGES + 2);
+    expect(t.count()).to.equal(BURST_ITEMS + 2);
   });
 
   it("in a hidden page, where no frame comes, applies it in the next task (a MessageChannel message), in one update", async () => {

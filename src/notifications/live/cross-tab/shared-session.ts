@@ -59,7 +59,7 @@ interface Run {
   relayed: NotificationDetails[];
   /** Set while `relayed` waits for its frame. */
   due?: boolean;
-  /** How fast relayed items arrive: more than RELAY_ITEMS a frame is a burst, applied once per frame. */
+  /** How fast relayed items arrive: more than BURST_ITEMS a frame is a burst, applied once per frame. */
   pace: Pace;
 }
 
@@ -175,7 +175,7 @@ function receive(tab: Tab, run: Run, data: unknown): void {
       if (message.action.type === A.ingest) {
         const items = message.action.payload as NotificationDetails[];
         for (const n of items) run.relayed.push(n);
-        const backlog = backlogged(tab.ctx, run.pace, items.length, RELAY_ITEMS);
+        const backlog = backlogged(tab.ctx, run.pace, items.length);
         if (!run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run), backlog);
         run.due = true;
       } else {
