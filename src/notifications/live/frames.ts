@@ -62,26 +62,22 @@ export function nextFrame(ctx: LiveContext, callback: () => void, backlog = fals
  */
 export const BURST_ITEMS = 16;
 
-/** What arrived in the current FRAME_MS window and the one before: how fast things come. */
-export interface Pace {
-  start: number;
-  now: number;
-  before: number;
-}
-
-export const newPace = (): Pace => ({ start: -Infinity, now: 0, before: 0 });
-
 /**
- * Counts `count` arrivals, and says whether they come as a backlog: more than BURST_ITEMS in this
- * FRAME_MS window or in the one before (so that a burst stays one from one window to the next).
+ * Counts what arrives (`count` messages or items at a time), and says whether it comes as a
+ * backlog: more than BURST_ITEMS in this FRAME_MS window or in the one before (so that a burst stays
+ * one from one window to the next).
  */
-export function backlogged(ctx: LiveContext, pace: Pace, count: number): boolean {
-  const at = ctx.options.clock.now();
-  if (at - pace.start >= FRAME_MS) {
-    pace.before = at - pace.start < 2 * FRAME_MS ? pace.now : 0;
-    pace.start = at;
-    pace.now = 0;
-  }
-  pace.now += count;
-  return pace.now > BURST_ITEMS || pace.before > BURST_ITEMS;
+export function burstMeter(ctx: LiveContext): (count: number) => boolean {
+  let start = -Infinity;
+  let now = 0;
+  let before = 0;
+  return (count) => {
+    const at = ctx.options.clock.now();
+    if (at - start >= FRAME_MS) {
+      before = at - start < 2 * FRAME_MS ? now : 0;
+      start = at;
+      now = 0;
+    }
+    return (now += count) > BURST_ITEMS || before > BURST_ITEMS;
+  };
 }

@@ -12,7 +12,7 @@ import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
 import type { FlagHandler } from "./flag";
-import { backlogged, newPace, nextFrame, type Pace } from "./frames";
+import { burstMeter, nextFrame } from "./frames";
 import type { LiveContext } from "./types";
 
 export interface IntakeHandler {
@@ -38,13 +38,13 @@ interface Intake {
   /** Bumped by discard: the reads queued before it are dropped. */
   epoch: number;
   /** How fast messages arrive: more than BURST_ITEMS a frame is a burst. */
-  pace: Pace;
+  burst: (count: number) => boolean;
 }
 
 const isBlob = (data: unknown): data is Blob => typeof (data as Blob | null)?.arrayBuffer === "function";
 
 export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "noticeIngest">): IntakeHandler {
-  const intake: Intake = { ctx, flag, pending: [], epoch: 0, pace: newPace() };
+  const intake: Intake = { ctx, flag, pending: [], epoch: 0, burst: burstMeter(ctx) };
   return {
     receive: (data) => receive(intake, data),
     ingest: (batch) => ingest(intake, batch),
@@ -83,7 +83,7 @@ export const FRAME_BUDGET_MS = 8;
 
 function accept(intake: Intake, data: unknown): void {
   intake.pending.push(data);
-  const backlog = backlogged(intake.ctx, intake.pace, 1);
+  const backlog = intake.burst(1);
   // Messages arriving together are applied as one store update.
   intake.cancel ??= nextFrame(intake.ctx, () => flush(intake, FRAME_BUDGET_MS), backlog);
 }

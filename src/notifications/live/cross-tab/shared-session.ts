@@ -9,7 +9,6 @@ import { NotificationsActionType as A, ingestNotifications, type ConnectNotifica
 import type { NotificationDetails, NotificationState } from "../../types";
 import { sameConnection } from "../connection";
 import { setStatus } from "../context";
-import { backlogged, newPace, nextFrame, type Pace } from "../frames";
 import type { BroadcastChannelLike, LiveContext } from "../types";
 import { holdLeadership } from "./election";
 import { resolveCrossTabEffects } from "./environment";
@@ -23,7 +22,10 @@ import {
   type RelayedAction,
 } from "./protocol";
 
-/** Most items in one relayed ingest; a follower applies at most four such a frame, the rest at the next. */
+/**
+ * Most items in one relayed ingest. The leader relays each of its ingests once (at most one per frame
+ * during a burst); a follower applies each message in the task that receives it, with no wait.
+ */
 const RELAY_ITEMS = 500;
 
 export interface CrossTabHooks {
@@ -55,12 +57,6 @@ interface Run {
   leader: boolean;
   /** The tab that last announced it holds the lock, as far as this tab knows: the only one whose status counts. */
   leaderId?: string;
-  /** Relayed ingests not applied yet: applied together, at most once per frame, as this tab's own intake does. */
-  relayed: NotificationDetails[];
-  /** Set while `relayed` waits for its frame. */
-  due?: boolean;
-  /** How fast relayed items arrive: more than BURST_ITEMS a frame is a burst, applied once per frame. */
-  pace: Pace;
 }
 
 interface Tab {
@@ -98,7 +94,7 @@ function start(tab: Tab, payload: ConnectNotificationsPayload): boolean {
     tab.ctx.options.logger.warn(`notifications: no BroadcastChannel (${(error as Error).message}); this tab keeps its own socket`);
     return false;
   }
-  const run: Run = { payload: { ...payload }, controller: new AbortController(), channel, leader: false, relayed: [], pace: newPace() };
+  const run: Run = { payload: { ...payload }, controller: new AbortController(), channel, leader: false };
   tab.run = run;
   channel.onmessage = (event: { data: unknown }) => {
     if (tab.run === run) receive(tab, run, event.data);
@@ -145,7 +141,7 @@ function observe(tab: Tab, action: { type?: unknown; payload?: unknown }, before
     const read = before.unreadNotifications.filter((n) => !kept.has(n));
     if (read.length > 0) post(tab, run, { kind: "action", action: { type: A.readAllNotifications, payload: read } });
   } else if (action.type === A.ingest) {
-    // In messages of at most RELAY_ITEMS: each is read (cloned and checked) in a task of its own in every other tab.
+    // In messages of at most RELAY_ITEMS: each is read (cloned and checked), and applied, in a task of its own in every other tab.
     const items = action.payload as NotificationDetails[];
     for (let i = 0; i < items.length; i += RELAY_ITEMS)
       post(tab, run, { kind: "action", action: { type: A.ingest, payload: items.slice(i, i + RELAY_ITEMS) } });
@@ -172,17 +168,7 @@ function receive(tab: Tab, run: Run, data: unknown): void {
       if (message.to === tab.id) applyRemote(tab, () => applyLists(tab, message));
       return;
     case "action":
-      if (message.action.type === A.ingest) {
-        const items = message.action.payload as NotificationDetails[];
-        for (const n of items) run.relayed.push(n);
-        const backlog = backlogged(tab.ctx, run.pace, items.length);
-        if (!run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run), backlog);
-        run.due = true;
-      } else {
-        // Whatever the peer ingested before this change is applied first, as in the peer.
-        applyRelayed(tab, run, true);
-        applyRemote(tab, () => tab.ctx.store.dispatch(message.action as Parameters<LiveContext["store"]["dispatch"]>[0]));
-      }
+      applyRemote(tab, () => applyAction(tab, message.action));
       return;
     case "retry":
       if (run.leader) tab.hooks.retry();
@@ -207,15 +193,9 @@ function applyRemote(tab: Tab, apply: () => void): void {
   }
 }
 
-/**
- * The peers' ingests that arrived since the last frame, as one store update (`all`: everything
- * pending, before another change is applied; else at most 4 × RELAY_ITEMS); none once this run stopped.
- */
-function applyRelayed(tab: Tab, run: Run, all?: boolean): void {
-  const batch = run.relayed.splice(0, all ? Infinity : 4 * RELAY_ITEMS);
-  run.due = run.relayed.length > 0;
-  if (run.due) nextFrame(tab.ctx, () => applyRelayed(tab, run), true);
-  if (tab.run === run && batch.length > 0) applyRemote(tab, () => tab.hooks.ingest(batch));
+function applyAction(tab: Tab, action: RelayedAction): void {
+  if (action.type === A.ingest) tab.hooks.ingest(action.payload as NotificationDetails[]);
+  else tab.ctx.store.dispatch(action as Parameters<LiveContext["store"]["dispatch"]>[0]);
 }
 
 /**
