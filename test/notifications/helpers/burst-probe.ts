@@ -56,6 +56,8 @@ export interface BurstProbe {
   once: number;
   twice: string[];
   never: string[];
+  /** The page's document.visibilityState when read: a hidden page applies a backlog in the next task, not per frame (frames.ts). */
+  visibility: string;
   /** Whether the engine has `longtask` entries (Chromium does, Firefox not); `longTasks` is empty without. */
   longTaskSupported: boolean;
   longTasks: number[];
@@ -94,6 +96,7 @@ export async function readBurstProbe(page: Pick<TestTab, "evaluate" | "waitFor">
         once,
         twice: twice.slice(0, 20),
         never: never.slice(0, 20),
+        visibility: document.visibilityState,
         longTaskSupported: probe.longTaskSupported,
         longTasks: probe.longTasks,
         frames: probe.frames,
