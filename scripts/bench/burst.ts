@@ -139,7 +139,11 @@ async function chromiumRun(browser: Browser, hedger: MockHedger, tabs: number, a
   const [from, to] = [sent[0], sent[sent.length - 1]].map((n) => Number(n.id.slice("mock-".length)));
   const probes = await Promise.all(
     pages.map((p) =>
-      readBurstProbe({ evaluate: (fn, arg) => p.evaluate(fn, arg as never), waitFor: async (_what, fn, arg) => void (await p.waitForFunction(fn, arg as never)) }, from, to)
+      readBurstProbe(
+        { evaluate: (fn, arg) => p.evaluate(fn, arg as never), waitFor: async (_what, fn, arg) => void (await p.waitForFunction(fn, arg as never)) },
+        from,
+        to
+      )
     )
   );
   const durationMs = Math.max(...probes.map((p) => p.lastUpdate)) - started;

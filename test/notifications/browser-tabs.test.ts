@@ -580,7 +580,8 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           for (let i = 0; i < 3; i++) tabs.push(await openTab(context, BURST, `&maxItems=${BURST_SIZE}`));
           await allOpen(tabs);
           await until("one subscription", () => hedger.subscribers(BURST) === 1, WAIT_MS);
-          for (const t of tabs) await t.page.evaluate(new Function(START_BURST_PROBE) as () => void);
+          // The probe is page script kept as text (the burst bench injects it the same way).
+          for (const t of tabs) await t.page.evaluate((source) => void window.eval(source), START_BURST_PROBE);
           const trace = engine.tracesTasks === true ? await browser!.traceMainThreadTasks!() : undefined;
           const started = Date.now();
           const sent = hedger.burst(BURST, BURST_SIZE, VISIBLE);
@@ -588,7 +589,9 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           // Polled four times a second, not every few ms: each poll is a task in each page.
           const held = () =>
             Promise.all(
-              tabs.map((t) => t.page.evaluate(() => (window as unknown as NotificationsWindow).notificationsStore.getState().notifications.unreadNotifications.length))
+              tabs.map((t) =>
+                t.page.evaluate(() => (window as unknown as NotificationsWindow).notificationsStore.getState().notifications.unreadNotifications.length)
+              )
             );
           const deadline = Date.now() + 4 * WAIT_MS;
           while ((await held()).some((n) => n !== BURST_SIZE)) {

@@ -104,7 +104,10 @@ describe("live: cross-tab (fake Web Locks and BroadcastChannel)", () => {
       .map((m) => (m as { action?: { type: string; payload: unknown[] } }).action)
       .filter((a) => a?.type === "notifications/ingest")
       .map((a) => a!.payload.length);
-    expect(relayed.reduce((sum, n) => sum + n, 0), "every item relayed once").to.equal(2_000);
+    expect(
+      relayed.reduce((sum, n) => sum + n, 0),
+      "every item relayed once"
+    ).to.equal(2_000);
     expect(Math.max(...relayed), "the largest relayed message").to.be.at.most(500);
   });
 
