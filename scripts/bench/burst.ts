@@ -109,7 +109,7 @@ async function nodeRun(ours: boolean, account: string): Promise<Run> {
 }
 
 /** `tabs` tabs of examples/browser on a fresh account; the longest task as in the browser test. */
-async function chromiumRun(browser: Browser, hedger: MockHedger, tabs: number, account: string): Promise<Run & { observedMs: number }> {
+async function chromiumRun(browser: Browser, hedger: MockHedger, tabs: number, account: string): Promise<Run & { observedMs: number; postedFrom: string }> {
   const context = await browser.newContext();
   const pages: Page[] = [];
   for (let i = 0; i < tabs; i++) {
@@ -153,6 +153,7 @@ async function chromiumRun(browser: Browser, hedger: MockHedger, tabs: number, a
   return {
     durationMs,
     longestMs: tasks.longestMs,
+    postedFrom: tasks.longestPostedFrom,
     observedMs: Math.max(0, ...probes.flatMap((p) => p.longTasks)),
     heapBeforeMb,
     heapAfterMb,
@@ -189,9 +190,9 @@ export async function benchBurst(): Promise<void> {
   try {
     const one = await chromiumRun(browser, hedger, 1, "0x00000000000000000000000000000000000e0003");
     const three = await chromiumRun(browser, hedger, 3, "0x00000000000000000000000000000000000e0004");
-    const tabLine = (label: string, r: Run & { observedMs: number }) =>
+    const tabLine = (label: string, r: Run & { observedMs: number; postedFrom: string }) =>
       console.log(
-        `  ${label.padEnd(46)} ${r.durationMs.toFixed(0).padStart(6)} ms, longest task ${r.longestMs.toFixed(1)} ms ` +
+        `  ${label.padEnd(46)} ${r.durationMs.toFixed(0).padStart(6)} ms, longest task ${r.longestMs.toFixed(1)} ms (${r.postedFrom}) ` +
           `(longtask observer, wall time: ${r.observedMs.toFixed(0)} ms), ${r.updates} store updates, heap of the tabs ${mb(r.heapBeforeMb)} -> ${mb(r.heapAfterMb)}`
       );
     tabLine("Chromium, one tab (baseline):", one);

@@ -607,7 +607,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
               (tasks === undefined
                 ? `; longtask entries: ${probes[0].longTaskSupported ? "supported" : "not supported"}`
                 : `; longest task ${tasks.longestMs.toFixed(1)} ms (the lesser of wall and thread time; longest thread time ` +
-                  `${tasks.longestThreadMs.toFixed(1)} ms, wall time ${tasks.longestWallMs.toFixed(1)} ms); the longtask observers saw ` +
+                  `${tasks.longestThreadMs.toFixed(1)} ms, wall time ${tasks.longestWallMs.toFixed(1)} ms; posted from ${tasks.longestPostedFrom}); the longtask observers saw ` +
                   `${probes.map((p) => p.longTasks.length).join("/")} tasks over 50 ms of wall time`)
           );
           for (const p of probes) {

@@ -119,7 +119,7 @@ interface TraceEvent {
   tid: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; src_file?: string; src_func?: string };
 }
 
 /** The tasks of the pages' main threads, from Chromium's own trace, as wall time and as thread (CPU) time. */
@@ -134,6 +134,8 @@ export interface MainThreadTasks {
   longestMs: number;
   longestThreadMs: number;
   longestWallMs: number;
+  /** Where the longest task (by the lesser measure) was posted from, as the trace names it, and in which renderer process. */
+  longestPostedFrom: string;
   /** Tasks over 50 ms of wall time. */
   overFiftyWall: number;
 }
@@ -162,8 +164,11 @@ export async function traceMainThreadTasks(browser: Browser): Promise<{ stop(): 
       const mains = new Set(kept.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}/${e.tid}`));
       const tasks = kept.filter((e) => e.ph === "X" && e.name.endsWith("RunTask") && mains.has(`${e.pid}/${e.tid}`));
       const ms = (us: number | undefined) => (us ?? 0) / 1000;
+      const lesser = (e: TraceEvent) => Math.min(ms(e.dur), ms(e.tdur));
+      const longest = tasks.reduce<TraceEvent | undefined>((a, e) => (a === undefined || lesser(e) > lesser(a) ? e : a), undefined);
       return {
-        longestMs: Math.max(0, ...tasks.map((e) => Math.min(ms(e.dur), ms(e.tdur)))),
+        longestPostedFrom: longest === undefined ? "" : `${longest.args?.src_func ?? "?"} (${longest.args?.src_file ?? "?"}), renderer ${longest.pid}`,
+        longestMs: Math.max(0, ...tasks.map(lesser)),
         longestThreadMs: Math.max(0, ...tasks.map((e) => ms(e.tdur))),
         longestWallMs: Math.max(0, ...tasks.map((e) => ms(e.dur))),
         overFiftyWall: tasks.filter((e) => ms(e.dur) > 50).length,
