@@ -11,6 +11,7 @@ import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
+import { announceNew } from "./announce";
 import type { FlagHandler } from "./flag";
 import { burstMeter, nextFrame } from "./frames";
 import type { LiveContext } from "./types";
@@ -18,8 +19,10 @@ import type { LiveContext } from "./types";
 export interface IntakeHandler {
   /** One message from the current session's socket: applied with whatever else arrives meanwhile. */
   receive(data: unknown): void;
-  /** Applies a batch (a message batch or a backfill page) in one store update. */
+  /** Applies a batch of this tab's own socket or backfill in one store update, and announces what is new in it (announce.ts). */
   ingest(batch: NotificationDetails[]): void;
+  /** Applies a batch another tab ingested (and announced, if new) in one store update. */
+  ingestRelayed(batch: NotificationDetails[]): void;
   /** Applies what is pending now. */
   flush(): void;
   /** Drops what is pending: on an account switch, the old account's messages never reach the store. */
@@ -47,7 +50,8 @@ export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "no
   const intake: Intake = { ctx, flag, pending: [], epoch: 0, burst: burstMeter(ctx) };
   return {
     receive: (data) => receive(intake, data),
-    ingest: (batch) => ingest(intake, batch),
+    ingest: (batch) => ingest(intake, batch, true),
+    ingestRelayed: (batch) => ingest(intake, batch, false),
     flush: () => flush(intake),
     discard: () => {
       intake.pending = [];
@@ -101,17 +105,19 @@ function flush(intake: Intake, budgetMs = Infinity): void {
     for (const item of parseMessage(pending[taken++], maxMessageBytes, logger)) batch.push(item);
   }
   pending.splice(0, taken);
-  ingest(intake, batch);
+  ingest(intake, batch, true);
   // What the budget left is a backlog.
   if (pending.length > 0) intake.cancel = nextFrame(intake.ctx, () => flush(intake, budgetMs), true);
 }
 
-function ingest(intake: Intake, batch: NotificationDetails[]): void {
+function ingest(intake: Intake, batch: NotificationDetails[], own: boolean): void {
   if (batch.length === 0) return;
   const { store } = intake.ctx;
   const unreadBefore = store.getState().notifications.unreadNotifications;
+  const announce = own ? announceNew(intake.ctx, batch) : undefined;
   store.dispatch(ingestNotifications(batch));
   intake.flag.noticeIngest(batch, unreadBefore);
+  announce?.();
 }
 
 /** The usable notifications of one message; a bad message gives none and a warning. */

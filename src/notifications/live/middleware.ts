@@ -40,7 +40,7 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       lead: (payload) => {
         if (!session.isCurrent(payload)) session.start(payload);
       },
-      ingest: intake.ingest,
+      ingest: intake.ingestRelayed,
       retry: () => void session.revive(),
     });
     const page = buildPageLifecycleHandler(resolved.page, { hide: close, show: connect, retry });

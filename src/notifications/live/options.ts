@@ -33,11 +33,15 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     random: options.random ?? Math.random,
     crossTab: options.crossTab ?? true,
     page: options.page ?? globalPage(),
+    onNewNotification: options.onNewNotification,
   };
   for (const name of ["connectTimeoutMs", "maxMessageBytes", "maxItems", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
     check(name, resolved[name], false);
   }
   check("newNotificationFlagMs", resolved.newNotificationFlagMs, true);
   if (resolved.maxResponseBytes !== undefined) check("maxResponseBytes", resolved.maxResponseBytes, false);
+  if (resolved.onNewNotification !== undefined && typeof resolved.onNewNotification !== "function") {
+    throw new TypeError("notifications: middleware option onNewNotification must be a function");
+  }
   return resolved;
 }

@@ -31,7 +31,7 @@ const RELAY_ITEMS = 500;
 export interface CrossTabHooks {
   /** This tab was granted the lock: start the ordinary session for `payload`. */
   lead(payload: ConnectNotificationsPayload): void;
-  /** Applies a batch the leader ingested, as this tab's own intake would (one store update, the flag). */
+  /** Applies a batch the leader ingested, as this tab's own intake would (one store update, the flag), announcing nothing: the leader did. */
   ingest(batch: NotificationDetails[]): void;
   /** A follower asked the leader (this tab) to try again: the session does if it gave up. */
   retry(): void;
