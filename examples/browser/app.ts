@@ -70,6 +70,23 @@ function readConfig(url: URL): PageConfig {
   return { account, socketUrl, baseUrl, appName: params.get("appName") || "multiaccount-kit-browser-example", backoff, maxItems };
 }
 
+/**
+ * One system notification per new item, however many tabs are open: the middleware calls this in
+ * the one tab that owns the socket. The item's id as the `tag` is a second guard: a notification
+ * with the tag of one still shown replaces it instead of adding another (a page reloaded, tabs
+ * without a shared socket).
+ */
+function showSystemNotification(n: NotificationDetails): void {
+  if (typeof Notification !== "function" || Notification.permission !== "granted") return;
+  new Notification(n.notificationType, { tag: n.id ?? `quote-${n.quoteId}`, body: messageOf(n) });
+}
+
+/** The user-facing message of a notification, with its failure message if any. */
+function messageOf(n: NotificationDetails): string {
+  const message = NotificationMessages[n.lastSeenAction as keyof typeof NotificationMessages] ?? n.lastSeenAction ?? "";
+  return n.failureMessage ? `${message}: ${n.failureMessage}` : message;
+}
+
 function createNotificationsStore(config: PageConfig) {
   return createStore(
     combineReducers({ notifications: notificationsReducer }),
@@ -80,6 +97,7 @@ function createNotificationsStore(config: PageConfig) {
         WebSocket: window.WebSocket,
         backoff: config.backoff,
         maxItems: config.maxItems,
+        onNewNotification: showSystemNotification,
       })
     )
   );
@@ -103,8 +121,7 @@ function span(className: string, text: string): HTMLSpanElement {
 function notificationItem(n: NotificationDetails, onMarkAsRead?: () => void): HTMLLIElement {
   const item = document.createElement("li");
   item.dataset.id = n.id ?? `quote-${n.quoteId}`;
-  const message = NotificationMessages[n.lastSeenAction as keyof typeof NotificationMessages] ?? n.lastSeenAction ?? "";
-  item.append(span("type", n.notificationType), span("message", n.failureMessage ? `${message}: ${n.failureMessage}` : message));
+  item.append(span("type", n.notificationType), span("message", messageOf(n)));
   if (n.quoteId !== null) item.append(span("quote", `quote ${n.quoteId}`));
   if (onMarkAsRead !== undefined) {
     const button = document.createElement("button");
@@ -206,6 +223,10 @@ function start(): void {
   // Disconnecting is this tab's own business: the other tabs on the account keep the socket (one of
   // them takes it over if this tab led).
   element("disconnect").addEventListener("click", () => stop());
+  // Browsers ask for the permission only in answer to a click.
+  element("allow-system-notifications").addEventListener("click", () => {
+    if (typeof Notification === "function") void Notification.requestPermission();
+  });
   element("switch-account").addEventListener("click", () => {
     let account: string;
     try {

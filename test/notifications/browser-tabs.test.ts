@@ -64,6 +64,29 @@ function countSockets(): void {
   Object.defineProperty(window, "openSockets", { get: () => open });
 }
 
+/**
+ * Run before the page's scripts: a stand-in for the system notification API, granted, that records
+ * the title and tag of each notification the page shows (`window.systemNotifications`).
+ */
+function stubSystemNotifications(): void {
+  const shown: Array<{ title: string; tag: string }> = [];
+  class Recorded {
+    static readonly permission = "granted";
+    static requestPermission = () => Promise.resolve("granted");
+    constructor(title: string, options?: { tag?: string }) {
+      shown.push({ title, tag: options?.tag ?? "" });
+    }
+  }
+  Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+  Object.defineProperty(window, "systemNotifications", { get: () => shown });
+}
+
+/** The tags of the system notifications a tab showed, in order; none for a tab that is gone. */
+const shownTags = (tab: Tab) =>
+  tab.page
+    .evaluate(() => ((window as unknown as { systemNotifications?: Array<{ tag: string }> }).systemNotifications ?? []).map((n) => n.tag))
+    .catch(() => [] as string[]);
+
 /** How many WebSockets the tab has open; 0 for a tab that is gone or between documents. */
 const sockets = (tab: Tab) => tab.page.evaluate(() => (window as unknown as { openSockets?: number }).openSockets ?? 0).catch(() => 0);
 const anyLeader = async (tabs: Tab[]) => (await Promise.all(tabs.map(sockets))).some((n) => n > 0);
@@ -162,9 +185,19 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         let tabs: Tab[];
         let connectionsBefore: number;
         const emitted: NotificationResponse[] = [];
+        /** The tags shown by tabs that have since closed or crashed. */
+        const shownByGone: string[] = [];
+        /** How many system notifications each tag got, in every tab of the scenario, and which tabs showed any. */
+        async function systemNotifications(): Promise<{ perTag: Map<string, number>; tabsShowing: number }> {
+          const shown = await Promise.all(tabs.map(shownTags));
+          const perTag = new Map<string, number>();
+          for (const tag of [...shownByGone, ...shown.flat()]) perTag.set(tag, (perTag.get(tag) ?? 0) + 1);
+          return { perTag, tabsShowing: shown.filter((tags) => tags.length > 0).length };
+        }
 
         before(async () => {
           context = await newContext();
+          context.addInitScript(stubSystemNotifications);
           connectionsBefore = hedger.connectionCount;
           tabs = [];
           for (let i = 0; i < 3; i++) tabs.push(await openTab(context));
@@ -194,6 +227,17 @@ describe("examples/browser: one WebSocket for several tabs", function () {
             "unread",
             emitted.map((n) => n.id)
           );
+        });
+
+        it("2b) one system notification per item across the three tabs, shown by the leader, with the item's id as its tag", async () => {
+          const { perTag } = await systemNotifications();
+          const leader = await leaderOf(tabs);
+          expect([...perTag.keys()].sort()).to.deep.equal(emitted.map((n) => n.id).sort());
+          expect(
+            [...perTag.values()].every((count) => count === 1),
+            "one per item"
+          ).to.equal(true);
+          expect((await shownTags(leader)).length, "all shown by the leader").to.equal(emitted.length);
         });
 
         it("3) one read in a follower, then all read in the leader: equal lists in all three", async () => {
@@ -229,6 +273,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         async function handover(kind: string, stepDown: (leader: Tab) => Promise<void>) {
           const leader = await leaderOf(tabs);
           const connections = hedger.connectionCount;
+          shownByGone.push(...(await shownTags(leader)));
           await stepDown(leader);
           tabs.splice(tabs.indexOf(leader), 1);
           // Emitted while the old socket goes and the new leader connects: sent if someone listens, recorded always.
@@ -277,6 +322,17 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           await showsEach(tabs, "unread", [missed.id]);
           expect(hedger.connectionCount - connections).to.equal(1);
           for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
+        });
+
+        it("6b) after two handovers and a reconnect, each backfilling over what was shown: still one system notification per item, tagged with its id", async () => {
+          const { perTag, tabsShowing } = await systemNotifications();
+          const all = hedger.history(ACCOUNT).map((n) => n.id);
+          expect([...perTag.keys()].sort()).to.deep.equal([...all].sort());
+          expect(
+            [...perTag].filter(([, count]) => count !== 1),
+            "tags shown other than once"
+          ).to.deep.equal([]);
+          expect(tabsShowing, "the living tabs that showed any: the leader after the handovers").to.equal(1);
         });
 
         it("9) disconnectNotifications() in the leader, then an account switch: no socket stays for the old account, and a tab still on it takes over", async () => {
