@@ -111,6 +111,25 @@ describe("live: cross-tab (fake Web Locks and BroadcastChannel)", () => {
     expect(Math.max(...relayed), "the largest relayed message").to.be.at.most(500);
   });
 
+  it("a leader posts the relay of an ingest before its own store's subscribers run (a follower never waits for the leader's render)", async () => {
+    const origin = fakeOrigin();
+    openTabs(origin, 2);
+    await until("a subscription", () => hedger.subscribers(ACCOUNT) === 1);
+    const leader = leaders()[0];
+    const relayedWhenRendered: boolean[] = [];
+    const relayed = (id: string) =>
+      origin.channels.posted.some((m) => {
+        const action = (m as { action?: { type: string; payload: Array<{ id: string }> } }).action;
+        return action?.type === "notifications/ingest" && action.payload.some((n) => n.id === id);
+      });
+    const n = hedger.emit(ACCOUNT, VISIBLE);
+    leader.store.subscribe(() => {
+      if (leader.state().unreadNotifications.some((m) => m.id === n.id) && relayedWhenRendered.length === 0) relayedWhenRendered.push(relayed(n.id));
+    });
+    await until("the item in both", () => tabs.every((t) => t.state().unreadNotifications.some((m) => m.id === n.id)));
+    expect(relayedWhenRendered).to.deep.equal([true]);
+  });
+
   it("gives a joining tab its peers' lists, read state included, with no socket of its own", async () => {
     const origin = fakeOrigin();
     openTabs(origin, 2);
