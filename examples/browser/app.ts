@@ -144,14 +144,30 @@ function note(className: string, text: string): HTMLLIElement {
   return li;
 }
 
-function renderList(list: HTMLElement, items: NotificationDetails[], itemFor: (n: NotificationDetails) => HTMLLIElement): void {
-  if (items.length === 0) {
-    list.replaceChildren(note("empty", "nothing here"));
-    return;
+/**
+ * Shows `items` in `list`, keeping the row of each notification already shown (the same object
+ * gets the same row, `rows`): a new notification costs one row inserted, not the whole list built
+ * again, which every open tab would otherwise pay on every update.
+ */
+function renderList(
+  list: HTMLElement,
+  items: NotificationDetails[],
+  rows: WeakMap<NotificationDetails, HTMLLIElement>,
+  itemFor: (n: NotificationDetails) => HTMLLIElement
+): void {
+  const wanted = items.slice(0, SHOWN).map((n) => rows.get(n) ?? rows.set(n, itemFor(n)).get(n)!);
+  if (items.length === 0) wanted.push(note("empty", "nothing here"));
+  if (items.length > SHOWN) wanted.push(note("more", `and ${items.length - SHOWN} more`));
+  let at = list.firstChild;
+  for (const row of wanted) {
+    if (row === at) at = at.nextSibling;
+    else list.insertBefore(row, at);
   }
-  const rows = items.slice(0, SHOWN).map(itemFor);
-  if (items.length > SHOWN) rows.push(note("more", `and ${items.length - SHOWN} more`));
-  list.replaceChildren(...rows);
+  while (at !== null) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }
 
 /** Re-renders whatever changed; the selectors return the same arrays until a list really changes. */
@@ -164,6 +180,8 @@ function mountView(store: NotificationsStore): () => void {
   const readCount = element("read-count");
   let shownUnread: NotificationDetails[] | undefined;
   let shownRead: NotificationDetails[] | undefined;
+  const unreadRows = new WeakMap<NotificationDetails, HTMLLIElement>();
+  const readRows = new WeakMap<NotificationDetails, HTMLLIElement>();
 
   element("mark-all-as-read").addEventListener("click", () => store.dispatch(markAllAsRead()));
 
@@ -177,13 +195,13 @@ function mountView(store: NotificationsStore): () => void {
     if (unread !== shownUnread) {
       shownUnread = unread;
       unreadCount.textContent = String(unread.length);
-      renderList(unreadList, unread, (n) => notificationItem(n, () => store.dispatch(markAsRead(n))));
+      renderList(unreadList, unread, unreadRows, (n) => notificationItem(n, () => store.dispatch(markAsRead(n))));
     }
     const read = selectReadNotifications(state);
     if (read !== shownRead) {
       shownRead = read;
       readCount.textContent = String(read.length);
-      renderList(readList, read, (n) => notificationItem(n));
+      renderList(readList, read, readRows, (n) => notificationItem(n));
     }
   };
   render();
