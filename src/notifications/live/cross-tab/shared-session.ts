@@ -44,7 +44,10 @@ export interface CrossTabHandler {
   start(payload: ConnectNotificationsPayload): boolean;
   /** Steps down (the caller ends the session first) and leaves the channel. */
   stop(): void;
-  /** After the reducer saw `action` (`before`: the slice it started from): relays a local list change, and the leader's status. */
+  /**
+   * Relays a local list change, and the leader's status: an ingest before the reducer sees it (its
+   * payload is all that crosses), anything else after (`before`: the slice it started from).
+   */
   observe(action: { type?: unknown; payload?: unknown }, before: NotificationState): void;
   /** In a follower whose leader's socket is closed: asks the leader to try again (a moment to retry came). */
   retry(): void;
