@@ -164,7 +164,9 @@ export class World {
       fetch: tabFetch(runtime, this.rest),
       page,
       newNotificationFlagMs: 0,
-      onNewNotification: (n) => this.announce(key, n),
+      // A crashed or closed tab's page runs nothing in a browser; here a fetch answer handed to it
+      // before the crash can still finish its promise chain (the body read, the ingest) after it.
+      onNewNotification: (n) => runtime.crashed || this.announce(key, n),
     });
     const tab: RealTab = { ...store, key, runtime, page };
     this.tabs.set(key, tab);
