@@ -7,7 +7,7 @@
 // repository: `npx ts-node --transpile-only examples/browser/build.ts`, then
 // `npm run mock-hedger -- --port 8090 --static examples/browser/dist` (esbuild resolves the package
 // name to src/ through the "paths" of tsconfig.json).
-// URL parameters: account, socketUrl, baseUrl, appName, minDelayMs, maxDelayMs (all optional).
+// URL parameters: account, socketUrl, baseUrl, appName, minDelayMs, maxDelayMs, maxItems (all optional).
 // Open it in several tabs: they share one socket. "Switch account" and "Disconnect" act on one tab.
 import { applyMiddleware, combineReducers, legacy_createStore as createStore } from "redux";
 import { thunk } from "redux-thunk";
@@ -37,6 +37,8 @@ interface PageConfig {
   baseUrl: string;
   appName: string;
   backoff: BackoffOptions;
+  /** The middleware's maxItems, when given. */
+  maxItems?: number;
 }
 
 function checkAccount(account: string, what: string): string {
@@ -60,9 +62,29 @@ function readConfig(url: URL): PageConfig {
     if (raw.trim() === "" || !Number.isFinite(value) || value < 0) throw new Error(`?${name}= must be a number of milliseconds, got "${raw}"`);
     backoff[name] = value;
   }
+  const rawMax = params.get("maxItems");
+  const maxItems = rawMax === null ? undefined : Number(rawMax);
+  if (maxItems !== undefined && !(maxItems > 0)) throw new Error(`?maxItems= must be a positive number, got "${rawMax}"`);
   // The default cap (30 s) must not fall below a larger minimum given alone.
   if (backoff.minDelayMs !== undefined && backoff.maxDelayMs === undefined) backoff.maxDelayMs = Math.max(backoff.minDelayMs, 30_000);
-  return { account, socketUrl, baseUrl, appName: params.get("appName") || "multiaccount-kit-browser-example", backoff };
+  return { account, socketUrl, baseUrl, appName: params.get("appName") || "multiaccount-kit-browser-example", backoff, maxItems };
+}
+
+/**
+ * One system notification per new item, however many tabs are open: the middleware calls this in
+ * the one tab that owns the socket. The item's id as the `tag` is a second guard: a notification
+ * with the tag of one still shown replaces it instead of adding another (a page reloaded, tabs
+ * without a shared socket).
+ */
+function showSystemNotification(n: NotificationDetails): void {
+  if (typeof Notification !== "function" || Notification.permission !== "granted") return;
+  new Notification(n.notificationType, { tag: n.id ?? `quote-${n.quoteId}`, body: messageOf(n) });
+}
+
+/** The user-facing message of a notification, with its failure message if any. */
+function messageOf(n: NotificationDetails): string {
+  const message = NotificationMessages[n.lastSeenAction as keyof typeof NotificationMessages] ?? n.lastSeenAction ?? "";
+  return n.failureMessage ? `${message}: ${n.failureMessage}` : message;
 }
 
 function createNotificationsStore(config: PageConfig) {
@@ -74,6 +96,8 @@ function createNotificationsStore(config: PageConfig) {
         // The browser's own.
         WebSocket: window.WebSocket,
         backoff: config.backoff,
+        maxItems: config.maxItems,
+        onNewNotification: showSystemNotification,
       })
     )
   );
@@ -97,8 +121,7 @@ function span(className: string, text: string): HTMLSpanElement {
 function notificationItem(n: NotificationDetails, onMarkAsRead?: () => void): HTMLLIElement {
   const item = document.createElement("li");
   item.dataset.id = n.id ?? `quote-${n.quoteId}`;
-  const message = NotificationMessages[n.lastSeenAction as keyof typeof NotificationMessages] ?? n.lastSeenAction ?? "";
-  item.append(span("type", n.notificationType), span("message", n.failureMessage ? `${message}: ${n.failureMessage}` : message));
+  item.append(span("type", n.notificationType), span("message", messageOf(n)));
   if (n.quoteId !== null) item.append(span("quote", `quote ${n.quoteId}`));
   if (onMarkAsRead !== undefined) {
     const button = document.createElement("button");
@@ -111,15 +134,40 @@ function notificationItem(n: NotificationDetails, onMarkAsRead?: () => void): HT
   return item;
 }
 
-function renderList(list: HTMLElement, items: NotificationDetails[], itemFor: (n: NotificationDetails) => HTMLLIElement): void {
-  if (items.length === 0) {
-    const empty = document.createElement("li");
-    empty.className = "empty";
-    empty.textContent = "nothing here";
-    list.replaceChildren(empty);
-    return;
+/** The newest this many of a list are shown: a burst of thousands must not put thousands of rows into the page. */
+const SHOWN = 100;
+
+function note(className: string, text: string): HTMLLIElement {
+  const li = document.createElement("li");
+  li.className = className;
+  li.textContent = text;
+  return li;
+}
+
+/**
+ * Shows `items` in `list`, keeping the row of each notification already shown (the same object
+ * gets the same row, `rows`): a new notification costs one row inserted, not the whole list built
+ * again, which every open tab would otherwise pay on every update.
+ */
+function renderList(
+  list: HTMLElement,
+  items: NotificationDetails[],
+  rows: WeakMap<NotificationDetails, HTMLLIElement>,
+  itemFor: (n: NotificationDetails) => HTMLLIElement
+): void {
+  const wanted = items.slice(0, SHOWN).map((n) => rows.get(n) ?? rows.set(n, itemFor(n)).get(n)!);
+  if (items.length === 0) wanted.push(note("empty", "nothing here"));
+  if (items.length > SHOWN) wanted.push(note("more", `and ${items.length - SHOWN} more`));
+  let at = list.firstChild;
+  for (const row of wanted) {
+    if (row === at) at = at.nextSibling;
+    else list.insertBefore(row, at);
   }
-  list.replaceChildren(...items.map(itemFor));
+  while (at !== null) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }
 
 /** Re-renders whatever changed; the selectors return the same arrays until a list really changes. */
@@ -132,6 +180,8 @@ function mountView(store: NotificationsStore): () => void {
   const readCount = element("read-count");
   let shownUnread: NotificationDetails[] | undefined;
   let shownRead: NotificationDetails[] | undefined;
+  const unreadRows = new WeakMap<NotificationDetails, HTMLLIElement>();
+  const readRows = new WeakMap<NotificationDetails, HTMLLIElement>();
 
   element("mark-all-as-read").addEventListener("click", () => store.dispatch(markAllAsRead()));
 
@@ -145,13 +195,13 @@ function mountView(store: NotificationsStore): () => void {
     if (unread !== shownUnread) {
       shownUnread = unread;
       unreadCount.textContent = String(unread.length);
-      renderList(unreadList, unread, (n) => notificationItem(n, () => store.dispatch(markAsRead(n))));
+      renderList(unreadList, unread, unreadRows, (n) => notificationItem(n, () => store.dispatch(markAsRead(n))));
     }
     const read = selectReadNotifications(state);
     if (read !== shownRead) {
       shownRead = read;
       readCount.textContent = String(read.length);
-      renderList(readList, read, (n) => notificationItem(n));
+      renderList(readList, read, readRows, (n) => notificationItem(n));
     }
   };
   render();
@@ -174,6 +224,8 @@ function start(): void {
   }
   element("hedger").textContent = config.socketUrl;
   const store = createNotificationsStore(config);
+  // For the browser's console (and the tests): the store itself.
+  (window as unknown as { notificationsStore: NotificationsStore }).notificationsStore = store;
   mountView(store);
   const input = element<HTMLInputElement>("account-input");
   // The module itself closes the connection on pagehide and opens it again when the page comes back
@@ -189,6 +241,10 @@ function start(): void {
   // Disconnecting is this tab's own business: the other tabs on the account keep the socket (one of
   // them takes it over if this tab led).
   element("disconnect").addEventListener("click", () => stop());
+  // Browsers ask for the permission only in answer to a click.
+  element("allow-system-notifications").addEventListener("click", () => {
+    if (typeof Notification === "function") void Notification.requestPermission();
+  });
   element("switch-account").addEventListener("click", () => {
     let account: string;
     try {

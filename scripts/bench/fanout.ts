@@ -1,6 +1,8 @@
 // Cross-tab fan-out benchmark: examples/browser in headless Chromium against the mock hedger on
 // loopback. Time from the hedger's send to the last tab holding the item, with three tabs sharing
-// one socket, against one tab alone measured in the same run (the baseline).
+// one socket, against one tab alone measured in the same run (the baseline), and where that time
+// goes: timestamps along the path (the leader's socket message, its relay posted, each follower's
+// relay received, each tab's DOM).
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -32,9 +34,53 @@ const RECORD_ARRIVALS = `(() => {
   }).observe(list, { childList: true });
 })()`;
 
+/**
+ * Run before the page's scripts: stamps, per notification id, when the page's WebSocket got its
+ * message (`socket`), when the page posted its relay (`relayed`) and when it received one
+ * (`received`), on the same clock as RECORD_ARRIVALS. A listener added in the constructor runs
+ * before the handler the middleware sets.
+ */
+const STAMP_PATH = `(() => {
+  const stamps = {};
+  window.pathStamps = stamps;
+  const stamp = (id, what) => ((stamps[id] ??= {})[what] ??= performance.timeOrigin + performance.now());
+  const ingested = (message) => (message?.action?.type === "notifications/ingest" ? message.action.payload : []);
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener("message", (event) => {
+        const found = /"id":"([^"]+)"/.exec(typeof event.data === "string" ? event.data : new TextDecoder().decode(event.data));
+        if (found !== null) stamp(found[1], "socket");
+      });
+    }
+  };
+  const NativeChannel = window.BroadcastChannel;
+  window.BroadcastChannel = class extends NativeChannel {
+    constructor(name) {
+      super(name);
+      this.addEventListener("message", (event) => { for (const n of ingested(event.data)) stamp(n.id, "received"); });
+    }
+    postMessage(message) {
+      for (const n of ingested(message)) stamp(n.id, "relayed");
+      super.postMessage(message);
+    }
+  };
+})()`;
+
+type Stamps = Record<string, { socket?: number; relayed?: number; received?: number }>;
+
 /** Opens `tabs` tabs on a fresh account, sends NOTIFICATIONS, returns send -> last tab latencies. */
-async function run(browser: Browser, hedger: MockHedger, tabs: number, account: string): Promise<{ latencies: number[]; connections: number }> {
+interface Run {
+  latencies: number[];
+  connections: number;
+  /** Each stage's durations, in ms, over every item (and every follower). */
+  stages: Map<string, number[]>;
+}
+
+async function run(browser: Browser, hedger: MockHedger, tabs: number, account: string): Promise<Run> {
   const context = await browser.newContext();
+  await context.addInitScript({ content: STAMP_PATH });
   const before = hedger.connectionCount;
   const pages: Page[] = [];
   for (let i = 0; i < tabs; i++) {
@@ -61,8 +107,53 @@ async function run(browser: Browser, hedger: MockHedger, tabs: number, account: 
   }
   const latencies = [...sentAt].map(([id, at]) => Math.max(...seen.map((s) => s[id])) - at).sort((a, b) => a - b);
   const connections = hedger.connectionCount - before;
+  const stamps: Stamps[] = await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as { pathStamps: Stamps }).pathStamps)));
   await context.close();
-  return { latencies, connections };
+  return { latencies, connections, stages: stagesOf(sentAt, seen, stamps) };
+}
+
+/** The path's stages, per item: the leader is the tab whose socket got the messages. */
+function stagesOf(sentAt: Map<string, number>, seen: Array<Record<string, number>>, stamps: Stamps[]): Map<string, number[]> {
+  const leader = stamps.findIndex((s) => Object.values(s).some((x) => x.socket !== undefined));
+  const stages = new Map<string, number[]>();
+  const add = (stage: string, ms: number | undefined) => {
+    if (ms !== undefined && Number.isFinite(ms)) stages.set(stage, [...(stages.get(stage) ?? []), ms]);
+  };
+  for (const [id, sent] of sentAt) {
+    const at = stamps[leader][id] ?? {};
+    add("send", at.socket! - sent);
+    add("leaderRelays", at.relayed! - at.socket!);
+    add("leaderShows", seen[leader][id] - at.socket!);
+    add("lastShows", Math.max(...seen.map((tab) => tab[id])) - at.socket!);
+    for (const [k, peer] of stamps.entries()) {
+      if (k === leader) continue;
+      add("hop", (peer[id]?.received ?? NaN) - at.relayed!);
+      add("followerShows", seen[k][id] - (peer[id]?.received ?? NaN));
+    }
+  }
+  for (const list of stages.values()) list.sort((a, b) => a - b);
+  return stages;
+}
+
+/** The table of where the time goes, for one tab and three. */
+function printStages(single: Run, three: Run): void {
+  const cell = (r: Run, stage: string) => {
+    const list = r.stages.get(stage);
+    return list === undefined ? "—" : `${percentile(list, 50).toFixed(2)} / ${percentile(list, 99).toFixed(2)}`;
+  };
+  const rows: Array<[string, string]> = [
+    ["send", "hedger send -> the leader's socket message"],
+    ["leaderRelays", "socket message -> the leader posts the relay (next task, parse)"],
+    ["leaderShows", "socket message -> in the leader's DOM (parse, reducer, render)"],
+    ["hop", "relay posted -> a follower receives it (BroadcastChannel, each follower)"],
+    ["followerShows", "relay received -> in the follower's DOM (check, reducer, render)"],
+    ["lastShows", "socket message -> in the DOM of the last tab"],
+  ];
+  console.log(`  where the time goes, p50 / p99 ms:          one tab        three tabs`);
+  for (const [stage, what] of rows) console.log(`    ${what.padEnd(72)} ${cell(single, stage).padEnd(14)} ${cell(three, stage)}`);
+  // The hedger's side (send -> socket message) moves with the machine's load, the same for any number of tabs.
+  const added = percentile(three.stages.get("lastShows")!, 50) - percentile(single.stages.get("lastShows")!, 50);
+  console.log(`  from the leader's socket message on, the relay adds ${added.toFixed(2)} ms at p50`);
 }
 
 export async function benchFanout(): Promise<void> {
@@ -86,6 +177,7 @@ export async function benchFanout(): Promise<void> {
     console.log(
       `  three tabs vs one tab at p50: ${ratio.toFixed(2)}× (the relay adds ${(percentile(three.latencies, 50) - percentile(single.latencies, 50)).toFixed(2)} ms)`
     );
+    printStages(single, three);
   } finally {
     await browser.close();
     await hedger.close();

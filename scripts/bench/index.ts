@@ -4,6 +4,7 @@ import { benchGas } from "./gas";
 import { benchNotifications } from "./notifications";
 import { benchLive } from "./live";
 import { benchFanout } from "./fanout";
+import { benchBurst } from "./burst";
 import { benchEveryChain } from "./every-chain";
 
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   console.log("\n== Live notifications ==");
   await benchLive();
   await benchFanout();
+  await benchBurst();
   console.log("\n== Every chain in one command ==");
   await benchEveryChain();
 }

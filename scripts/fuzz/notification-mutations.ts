@@ -36,8 +36,8 @@ const MUTANTS: Mutant[] = [
     file: "src/notifications/lists/transitions.ts",
     edits: [
       [
-        "    const inUnread = unread.matches(n);\n    if (inUnread.some((m) => compareNewness(n, m) < 0)) continue;\n",
-        "    const inUnread = unread.matches(n);\n",
+        "    if (inRead.some((m) => compareNewness(n, m) <= 0)) continue;\n    if (inUnread.some((m) => compareNewness(n, m) < 0)) continue;\n",
+        "    if (inRead.some((m) => compareNewness(n, m) <= 0)) continue;\n",
       ],
     ],
   },

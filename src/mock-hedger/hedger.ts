@@ -65,6 +65,15 @@ class MockHedgerServer implements MockHedger {
     this.subscriptions.send(account, JSON.stringify(records));
     return records;
   }
+  burst(account: string, count: number, fields?: Partial<NotificationResponse>): NotificationResponse[] {
+    const records: NotificationResponse[] = [];
+    for (let i = 0; i < count; i++) {
+      const record = this.records.add(account, this.records.make(fields));
+      records.push(record);
+      this.subscriptions.send(account, JSON.stringify(record));
+    }
+    return records;
+  }
   record(account: string, fields?: Partial<NotificationResponse>): NotificationResponse {
     return this.records.add(account, this.records.make(fields));
   }

@@ -80,6 +80,10 @@ async function handleControl(parts: HttpParts, req: http.IncomingMessage, res: h
   switch (action) {
     case "emit":
       return replyJson(res, 200, hedger.emit(String(body.account), notification));
+    case "burst": {
+      const sent = hedger.burst(String(body.account), Number(body.count), notification);
+      return replyJson(res, 200, { count: sent.length, first: sent[0]?.id ?? null, last: sent.at(-1)?.id ?? null });
+    }
     case "record":
       return replyJson(res, 200, hedger.record(String(body.account), notification));
     case "drop":

@@ -41,6 +41,11 @@ export interface MockHedger {
   emit(account: string, fields?: Partial<NotificationResponse>): NotificationResponse;
   /** Stores several and sends them to each subscriber as one JSON array message. */
   emitBatch(account: string, list: Array<Partial<NotificationResponse>>): NotificationResponse[];
+  /**
+   * A replay after an outage: stores `count` notifications (each with `fields`, as emit does) and
+   * sends each as its own message, all at once.
+   */
+  burst(account: string, count: number, fields?: Partial<NotificationResponse>): NotificationResponse[];
   /** Stores a notification without sending it (as if it happened while the client was away). */
   record(account: string, fields?: Partial<NotificationResponse>): NotificationResponse;
   /** Sends a raw text frame to every socket subscribed to `account` (for malformed-input tests). */

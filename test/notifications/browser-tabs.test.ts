@@ -13,8 +13,10 @@ import { buildBrowserExample } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { NotificationType, type NotificationDetails, type NotificationResponse } from "../../src/notifications";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../src/notifications/live/cross-tab/protocol";
+import { BURST_ITEMS } from "../../src/notifications/live/frames";
 import { sleep, until } from "../support/wait";
 import { launchBrowser, testedEngines, type TestBrowser, type TestContext, type TestTab } from "./helpers/browser";
+import { START_BURST_PROBE, readBurstProbe, type BurstProbe } from "./helpers/burst-probe";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b02";
 /** Scenarios 7 and 8 run on accounts of their own, so that nothing they emit reaches the others' fetches. */
@@ -27,8 +29,16 @@ const RESTORED = "0x00000000000000000000000000000000000b0b0a";
 const FROZEN = "0x00000000000000000000000000000000000b0b0b";
 /** Scenario 10: hostile input. */
 const HOSTILE_INPUT = "0x00000000000000000000000000000000000b0b0c";
+/** Scenario 11: a burst. */
+const BURST = "0x00000000000000000000000000000000000b0b0d";
+const BURST_SIZE = 50_000;
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
 const WAIT_MS = Number(process.env.BROWSER_WAIT_MS ?? 60_000);
+
+/** examples/browser puts its store on the page's window. */
+interface NotificationsWindow {
+  notificationsStore: { getState(): { notifications: { unreadNotifications: unknown[] } } };
+}
 
 /** A tab; the page's own count of its open WebSockets is `openSockets` (see countSockets). */
 interface Tab {
@@ -53,6 +63,29 @@ function countSockets(): void {
   window.WebSocket = Counted;
   Object.defineProperty(window, "openSockets", { get: () => open });
 }
+
+/**
+ * Run before the page's scripts: a stand-in for the system notification API, granted, that records
+ * the title and tag of each notification the page shows (`window.systemNotifications`).
+ */
+function stubSystemNotifications(): void {
+  const shown: Array<{ title: string; tag: string }> = [];
+  class Recorded {
+    static readonly permission = "granted";
+    static requestPermission = () => Promise.resolve("granted");
+    constructor(title: string, options?: { tag?: string }) {
+      shown.push({ title, tag: options?.tag ?? "" });
+    }
+  }
+  Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+  Object.defineProperty(window, "systemNotifications", { get: () => shown });
+}
+
+/** The tags of the system notifications a tab showed, in order; none for a tab that is gone. */
+const shownTags = (tab: Tab) =>
+  tab.page
+    .evaluate(() => ((window as unknown as { systemNotifications?: Array<{ tag: string }> }).systemNotifications ?? []).map((n) => n.tag))
+    .catch(() => [] as string[]);
 
 /** How many WebSockets the tab has open; 0 for a tab that is gone or between documents. */
 const sockets = (tab: Tab) => tab.page.evaluate(() => (window as unknown as { openSockets?: number }).openSockets ?? 0).catch(() => 0);
@@ -106,9 +139,9 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         await hedger?.close();
       });
 
-      async function openTab(context: TestContext, account = ACCOUNT): Promise<Tab> {
+      async function openTab(context: TestContext, account = ACCOUNT, query = ""): Promise<Tab> {
         const page = await context.newTab();
-        await page.goto(`${hedger.origin}/?account=${account}&minDelayMs=100&maxDelayMs=500`);
+        await page.goto(`${hedger.origin}/?account=${account}&minDelayMs=100&maxDelayMs=500${query}`);
         return { page, errors: page.errors };
       }
 
@@ -152,9 +185,19 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         let tabs: Tab[];
         let connectionsBefore: number;
         const emitted: NotificationResponse[] = [];
+        /** The tags shown by tabs that have since closed or crashed. */
+        const shownByGone: string[] = [];
+        /** How many system notifications each tag got, in every tab of the scenario, and which tabs showed any. */
+        async function systemNotifications(): Promise<{ perTag: Map<string, number>; tabsShowing: number }> {
+          const shown = await Promise.all(tabs.map(shownTags));
+          const perTag = new Map<string, number>();
+          for (const tag of [...shownByGone, ...shown.flat()]) perTag.set(tag, (perTag.get(tag) ?? 0) + 1);
+          return { perTag, tabsShowing: shown.filter((tags) => tags.length > 0).length };
+        }
 
         before(async () => {
           context = await newContext();
+          context.addInitScript(stubSystemNotifications);
           connectionsBefore = hedger.connectionCount;
           tabs = [];
           for (let i = 0; i < 3; i++) tabs.push(await openTab(context));
@@ -184,6 +227,17 @@ describe("examples/browser: one WebSocket for several tabs", function () {
             "unread",
             emitted.map((n) => n.id)
           );
+        });
+
+        it("2b) one system notification per item across the three tabs, shown by the leader, with the item's id as its tag", async () => {
+          const { perTag } = await systemNotifications();
+          const leader = await leaderOf(tabs);
+          expect([...perTag.keys()].sort()).to.deep.equal(emitted.map((n) => n.id).sort());
+          expect(
+            [...perTag.values()].every((count) => count === 1),
+            "one per item"
+          ).to.equal(true);
+          expect((await shownTags(leader)).length, "all shown by the leader").to.equal(emitted.length);
         });
 
         it("3) one read in a follower, then all read in the leader: equal lists in all three", async () => {
@@ -217,8 +271,12 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         });
 
         async function handover(kind: string, stepDown: (leader: Tab) => Promise<void>) {
+          // One left unread across the handover: the new leader's backfill brings it again (its overlap), and must not announce it again (6b).
+          const kept = hedger.emit(ACCOUNT, VISIBLE);
+          await showsEach(tabs, "unread", [kept.id]);
           const leader = await leaderOf(tabs);
           const connections = hedger.connectionCount;
+          shownByGone.push(...(await shownTags(leader)));
           await stepDown(leader);
           tabs.splice(tabs.indexOf(leader), 1);
           // Emitted while the old socket goes and the new leader connects: sent if someone listens, recorded always.
@@ -232,13 +290,13 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           await showsEach(
             tabs,
             "unread",
-            [...during, after].map((n) => n.id)
+            [kept, ...during, after].map((n) => n.id)
           );
           await sleep(200);
           await showsEach(
             tabs,
             "unread",
-            [...during, after].map((n) => n.id)
+            [kept, ...during, after].map((n) => n.id)
           );
           expect(hedger.subscribers(ACCOUNT), "one connection").to.equal(1);
           expect(hedger.connectionCount - connections, "one new connection").to.equal(1);
@@ -267,6 +325,17 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           await showsEach(tabs, "unread", [missed.id]);
           expect(hedger.connectionCount - connections).to.equal(1);
           for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
+        });
+
+        it("6b) after two handovers and a reconnect, each backfilling over what was shown: still one system notification per item, tagged with its id", async () => {
+          const { perTag, tabsShowing } = await systemNotifications();
+          const all = hedger.history(ACCOUNT).map((n) => n.id);
+          expect([...perTag.keys()].sort()).to.deep.equal([...all].sort());
+          expect(
+            [...perTag].filter(([, count]) => count !== 1),
+            "tags shown other than once"
+          ).to.deep.equal([]);
+          expect(tabsShowing, "the living tabs that showed any: the leader after the handovers").to.equal(1);
         });
 
         it("9) disconnectNotifications() in the leader, then an account switch: no socket stays for the old account, and a tab still on it takes over", async () => {
@@ -551,6 +620,71 @@ describe("examples/browser: one WebSocket for several tabs", function () {
             tabs.map((t) => t.page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="status"]')?.dataset.status))
           );
           expect(statuses, "every tab still shows the leader's socket open").to.deep.equal(["open", "open", "open"]);
+          for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      const taskCheck =
+        engine.tracesTasks === true
+          ? ", and no task of a page's main thread runs 50 ms of CPU time"
+          : ` (the 50 ms task check is Chromium's only: ${engine.tracesTasks})`;
+      it(`11) a burst of 50,000 messages: each reaches all three tabs once, in coalesced store updates${taskCheck}`, async function () {
+        this.timeout(6 * WAIT_MS);
+        const context = await newContext();
+        try {
+          // Room for the whole burst, so that each tab must show every item (the cap has its unit tests).
+          const tabs: Tab[] = [];
+          for (let i = 0; i < 3; i++) tabs.push(await openTab(context, BURST, `&maxItems=${BURST_SIZE}`));
+          await allOpen(tabs);
+          await until("one subscription", () => hedger.subscribers(BURST) === 1, WAIT_MS);
+          // The probe is page script kept as text (the burst bench injects it the same way).
+          for (const t of tabs) await t.page.evaluate((source) => void window.eval(source), START_BURST_PROBE);
+          const trace = engine.tracesTasks === true ? await browser!.traceMainThreadTasks!() : undefined;
+          const started = Date.now();
+          const sent = hedger.burst(BURST, BURST_SIZE, VISIBLE);
+          const [from, to] = [sent[0], sent[sent.length - 1]].map((n) => Number(n.id.slice("mock-".length)));
+          // Polled four times a second, not every few ms: each poll is a task in each page.
+          const held = () =>
+            Promise.all(
+              tabs.map((t) =>
+                t.page.evaluate(() => (window as unknown as NotificationsWindow).notificationsStore.getState().notifications.unreadNotifications.length)
+              )
+            );
+          const deadline = Date.now() + 4 * WAIT_MS;
+          while ((await held()).some((n) => n !== BURST_SIZE)) {
+            if (Date.now() > deadline) throw new Error(`timed out waiting for ${BURST_SIZE} in each tab; they hold ${(await held()).join("/")}`);
+            await sleep(250);
+          }
+          const elapsed = Date.now() - started;
+          const probes: BurstProbe[] = await Promise.all(tabs.map((t) => readBurstProbe(t.page, from, to)));
+          const tasks = await trace?.stop();
+          console.log(
+            `      ${BURST_SIZE} messages in ${elapsed} ms; store updates per tab ${probes.map((p) => p.updates).join("/")} over ` +
+              `${probes.map((p) => p.frames).join("/")} frames (${probes.map((p) => p.visibility).join("/")})` +
+              (tasks === undefined
+                ? `; longtask entries: ${probes[0].longTaskSupported ? "supported" : "not supported"}`
+                : `; longest task ${tasks.longestMs.toFixed(1)} ms (the lesser of wall and thread time; longest thread time ` +
+                  `${tasks.longestThreadMs.toFixed(1)} ms, wall time ${tasks.longestWallMs.toFixed(1)} ms; posted from ${tasks.longestPostedFrom}); the longtask observers saw ` +
+                  `${probes.map((p) => p.longTasks.length).join("/")} tasks over 50 ms of wall time`)
+          );
+          for (const p of probes) {
+            expect({ twice: p.twice, never: p.never }, "ids that entered unread other than once").to.deep.equal({ twice: [], never: [] });
+            expect(p.unread).to.equal(BURST_SIZE);
+            expect(p.newest).to.equal(sent[sent.length - 1].id);
+          }
+          // Coalesced (frames.ts): a visible leader makes one update per frame, or per 20 ms while no
+          // frame comes, after at most BURST_ITEMS applied one by one before the burst is seen as one;
+          // a hidden one (Firefox's tabs behind the front one) one per task that finds a backlog, at
+          // least 20 messages each on average here; a follower one per relayed message, of at most
+          // 500 items, one per leader's update or more.
+          const leader = probes[tabs.indexOf(await leaderOf(tabs))];
+          const leaderBound = leader.visibility === "visible" ? leader.frames + Math.ceil(elapsed / 20) + BURST_ITEMS : BURST_SIZE / 20;
+          expect(leader.updates, `the ${leader.visibility} leader's store updates`).to.be.at.most(leaderBound);
+          for (const p of probes) expect(p.updates, "a tab's store updates").to.be.at.most(leader.updates + BURST_SIZE / 500);
+          if (tasks !== undefined) expect(tasks.longestMs, "the longest task of a page's main thread").to.be.above(0).and.below(50);
+          expect(hedger.subscribers(BURST)).to.equal(1);
           for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
         } finally {
           await context.close();

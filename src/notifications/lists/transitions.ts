@@ -111,12 +111,15 @@ function result(original: Lists, unread: ListEditor, read: ListEditor, readOrder
  * addUnreadNotification for each item in order. An item older than a match in unread changes
  * nothing; a match in read stays read unless the item is strictly newer.
  */
-export function ingestUnread(lists: Lists, items: readonly N[]): Lists {
+export function ingestUnread(lists: Lists, items: readonly N[], maxItems = Infinity): Lists {
   const [unread, read] = editors(lists);
+  // A full store takes no new item older than the last one it would keep (see capLists).
+  const floor = unread.list.length + read.list.length < maxItems ? undefined : (read.list[read.list.length - 1] ?? unread.list[unread.list.length - 1]);
   for (const n of items) {
     const inRead = read.matches(n);
-    if (inRead.some((m) => compareNewness(n, m) <= 0)) continue;
     const inUnread = unread.matches(n);
+    if (floor !== undefined && inRead.length + inUnread.length === 0 && compareNewness(n, floor) <= 0) continue;
+    if (inRead.some((m) => compareNewness(n, m) <= 0)) continue;
     if (inUnread.some((m) => compareNewness(n, m) < 0)) continue;
     if (inRead.length === 0 && inUnread.length === 1 && inUnread[0] === n) continue;
     for (const m of inRead) read.remove(m);
@@ -124,6 +127,27 @@ export function ingestUnread(lists: Lists, items: readonly N[]): Lists {
     unread.insert(n);
   }
   return result(lists, unread, read);
+}
+
+/**
+ * At most `maxItems` in both lists: read items go first, oldest first, then the oldest unread ones.
+ * Each list's index goes with it, less the dropped items' keys.
+ */
+export function capLists(lists: Lists, maxItems = Infinity): Lists {
+  if (!(lists.unread.length + lists.read.length > maxItems)) return lists;
+  const [unread, read] = editors(lists);
+  const over = unread.list.length + read.list.length - maxItems;
+  const fromRead = Math.min(over, read.list.length);
+  return { unread: dropOldest(unread.list, over - fromRead), read: dropOldest(read.list, fromRead) };
+}
+
+function dropOldest(list: N[], count: number): N[] {
+  if (count <= 0) return list;
+  const index = detachIndex(list);
+  const kept = list.slice(0, list.length - count);
+  for (let i = kept.length; i < list.length; i++) removeKeys(index, list[i]);
+  attachIndex(kept, index);
+  return kept;
 }
 
 /**

@@ -1,6 +1,9 @@
 // Message intake: each socket message is size-checked, parsed as JSON and converted like a REST page
 // (one NotificationResponse or an array of them), and messages arriving together reach the store as
-// one `notifications/ingest`. Bad messages are dropped with a warning; the connection stays. A
+// one `notifications/ingest`: in the next task while they trickle in, at most one per animation
+// frame during a burst (frames.ts). A message is only queued when it arrives, and parsed in the
+// task or frame that applies it, for at most FRAME_BUDGET_MS: what is left waits for the next frame, so that a burst of thousands never holds
+// the page for long (docs/live-notifications.md#bursts). Bad messages are dropped with a warning; the connection stays. A
 // frame may come as text, bytes (ArrayBuffer, a Buffer from `ws`) or a Blob (a browser socket left
 // at binaryType "blob"); a Blob is read asynchronously, and the messages after it wait for it, so
 // that the store sees them in the order they arrived.
@@ -8,15 +11,18 @@ import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
 import { parseNotificationResponses } from "../wire/transform";
-import { clearTimer } from "./context";
+import { announceNew } from "./announce";
 import type { FlagHandler } from "./flag";
+import { burstMeter, nextFrame } from "./frames";
 import type { LiveContext } from "./types";
 
 export interface IntakeHandler {
   /** One message from the current session's socket: applied with whatever else arrives meanwhile. */
   receive(data: unknown): void;
-  /** Applies a batch (a message batch or a backfill page) in one store update. */
+  /** Applies a batch of this tab's own socket or backfill in one store update, and announces what is new in it (announce.ts). */
   ingest(batch: NotificationDetails[]): void;
+  /** Applies a batch another tab ingested (and announced, if new) in one store update. */
+  ingestRelayed(batch: NotificationDetails[]): void;
   /** Applies what is pending now. */
   flush(): void;
   /** Drops what is pending: on an account switch, the old account's messages never reach the store. */
@@ -26,28 +32,33 @@ export interface IntakeHandler {
 interface Intake {
   ctx: LiveContext;
   flag: Pick<FlagHandler, "noticeIngest">;
-  pending: NotificationDetails[];
-  flushTimer: unknown;
+  /** Messages received and not applied yet, in the order they arrived. */
+  pending: unknown[];
+  /** Cancels the flush scheduled for what is pending. */
+  cancel?: () => void;
   /** While a Blob is read: the end of the reads queued behind it, which every message joins. */
   reading?: Promise<void>;
   /** Bumped by discard: the reads queued before it are dropped. */
   epoch: number;
+  /** How fast messages arrive: more than BURST_ITEMS a frame is a burst. */
+  burst: (count: number) => boolean;
 }
 
 const isBlob = (data: unknown): data is Blob => typeof (data as Blob | null)?.arrayBuffer === "function";
 
 export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "noticeIngest">): IntakeHandler {
-  const intake: Intake = { ctx, flag, pending: [], flushTimer: undefined, epoch: 0 };
+  const intake: Intake = { ctx, flag, pending: [], epoch: 0, burst: burstMeter(ctx) };
   return {
     receive: (data) => receive(intake, data),
-    ingest: (batch) => ingest(intake, batch),
+    ingest: (batch) => ingest(intake, batch, true),
+    ingestRelayed: (batch) => ingest(intake, batch, false),
     flush: () => flush(intake),
     discard: () => {
       intake.pending = [];
       intake.reading = undefined;
       intake.epoch++;
-      clearTimer(ctx, intake.flushTimer);
-      intake.flushTimer = undefined;
+      intake.cancel?.();
+      intake.cancel = undefined;
     },
   };
 }
@@ -71,28 +82,42 @@ function receive(intake: Intake, data: unknown): void {
   intake.reading = reading;
 }
 
+/** How long one frame may parse messages for; the ones left wait for the next frame. */
+export const FRAME_BUDGET_MS = 8;
+
 function accept(intake: Intake, data: unknown): void {
-  const items = parseMessage(data, intake.ctx.options.maxMessageBytes, intake.ctx.options.logger);
-  if (items.length === 0) return;
-  for (const item of items) intake.pending.push(item);
+  intake.pending.push(data);
+  const backlog = intake.burst(1);
   // Messages arriving together are applied as one store update.
-  if (intake.flushTimer === undefined) intake.flushTimer = intake.ctx.options.timers.setTimeout(() => flush(intake), 0);
+  intake.cancel ??= nextFrame(intake.ctx, () => flush(intake, FRAME_BUDGET_MS), backlog);
 }
 
-function flush(intake: Intake): void {
-  clearTimer(intake.ctx, intake.flushTimer);
-  intake.flushTimer = undefined;
-  const batch = intake.pending;
-  intake.pending = [];
-  ingest(intake, batch);
+/** Parses what is pending, for at most `budgetMs` (at least one message), and applies it as one batch. */
+function flush(intake: Intake, budgetMs = Infinity): void {
+  intake.cancel?.();
+  intake.cancel = undefined;
+  const { clock, maxMessageBytes, logger } = intake.ctx.options;
+  const { pending } = intake;
+  const deadline = clock.now() + budgetMs;
+  const batch: NotificationDetails[] = [];
+  let taken = 0;
+  while (taken < pending.length && (taken === 0 || clock.now() < deadline)) {
+    for (const item of parseMessage(pending[taken++], maxMessageBytes, logger)) batch.push(item);
+  }
+  pending.splice(0, taken);
+  ingest(intake, batch, true);
+  // What the budget left is a backlog.
+  if (pending.length > 0) intake.cancel = nextFrame(intake.ctx, () => flush(intake, budgetMs), true);
 }
 
-function ingest(intake: Intake, batch: NotificationDetails[]): void {
+function ingest(intake: Intake, batch: NotificationDetails[], own: boolean): void {
   if (batch.length === 0) return;
   const { store } = intake.ctx;
   const unreadBefore = store.getState().notifications.unreadNotifications;
+  const announce = own ? announceNew(intake.ctx, batch) : undefined;
   store.dispatch(ingestNotifications(batch));
   intake.flag.noticeIngest(batch, unreadBefore);
+  announce?.();
 }
 
 /** The usable notifications of one message; a bad message gives none and a warning. */

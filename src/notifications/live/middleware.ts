@@ -40,7 +40,7 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       lead: (payload) => {
         if (!session.isCurrent(payload)) session.start(payload);
       },
-      ingest: intake.ingest,
+      ingest: intake.ingestRelayed,
       retry: () => void session.revive(),
     });
     const page = buildPageLifecycleHandler(resolved.page, { hide: close, show: connect, retry });
@@ -70,19 +70,19 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
       setStatus(ctx, ctx.status === "idle" ? "idle" : "closed");
     }
 
-    function disconnect(): void {
-      page.unwatch();
-      close();
-    }
-
     return (next) => (action) => {
       const type = (action as { type?: unknown }).type;
       if (type === MIDDLEWARE_PROBE) return true;
       const before = api.getState().notifications;
-      const result = next(action);
+      const ingest = type === NotificationsActionType.ingest;
+      // Every ingest, whoever dispatched it, keeps the store within maxItems, and crosses to the other tabs before this tab applies (renders) it.
+      if (ingest) crossTab.observe(action as { type?: unknown; payload?: unknown }, before);
+      const result = next(ingest ? { maxItems: resolved.maxItems, ...(action as object) } : action);
       if (type === NotificationsActionType.connect) connect((action as { payload: ConnectNotificationsPayload }).payload);
-      else if (type === NotificationsActionType.disconnect) disconnect();
-      else crossTab.observe(action as { type?: unknown; payload?: unknown }, before);
+      else if (type === NotificationsActionType.disconnect) {
+        page.unwatch();
+        close();
+      } else if (!ingest) crossTab.observe(action as { type?: unknown; payload?: unknown }, before);
       return result;
     };
   };

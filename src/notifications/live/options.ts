@@ -20,6 +20,7 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     maxMessageBytes: options.maxMessageBytes ?? 1024 * 1024,
     newNotificationFlagMs: options.newNotificationFlagMs ?? DEFAULT_NEW_NOTIFICATION_FLAG_MS,
+    maxItems: options.maxItems ?? 10_000,
     backfill: options.backfill ?? true,
     backfillPageSize: options.backfillPageSize ?? 100,
     backfillMaxPages: options.backfillMaxPages ?? 100,
@@ -32,11 +33,15 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     random: options.random ?? Math.random,
     crossTab: options.crossTab ?? true,
     page: options.page ?? globalPage(),
+    onNewNotification: options.onNewNotification,
   };
-  for (const name of ["connectTimeoutMs", "maxMessageBytes", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
+  for (const name of ["connectTimeoutMs", "maxMessageBytes", "maxItems", "backfillPageSize", "backfillMaxPages", "fetchTimeoutMs"] as const) {
     check(name, resolved[name], false);
   }
   check("newNotificationFlagMs", resolved.newNotificationFlagMs, true);
   if (resolved.maxResponseBytes !== undefined) check("maxResponseBytes", resolved.maxResponseBytes, false);
+  if (resolved.onNewNotification !== undefined && typeof resolved.onNewNotification !== "function") {
+    throw new TypeError("notifications: middleware option onNewNotification must be a function");
+  }
   return resolved;
 }

@@ -3,7 +3,7 @@
 // browser APIs that cross-tab/ shares the socket with.
 import type { FetchLike, NotificationsLogger, NotificationsTimers } from "../effects";
 import type { ConnectNotificationsPayload, NotificationsAction } from "../state/actions";
-import type { ConnectionStatus, NotificationsRootState } from "../types";
+import type { ConnectionStatus, NotificationDetails, NotificationsRootState } from "../types";
 import type { BackoffOptions, BackoffPolicy } from "./backoff";
 import type { PageEventTarget } from "./page-lifecycle";
 
@@ -31,6 +31,12 @@ export interface NotificationsMiddlewareOptions {
   maxMessageBytes?: number;
   /** How long isNewNotification stays set. Default DEFAULT_NEW_NOTIFICATION_FLAG_MS (1000). */
   newNotificationFlagMs?: number;
+  /**
+   * The most notifications the store holds, read and unread together, set on every
+   * `notifications/ingest` the middleware sees: beyond it, read ones drop first, oldest first, then
+   * the oldest unread. Default 10000; Infinity for no bound.
+   */
+  maxItems?: number;
   /** Backfill over REST after every open. Default true. */
   backfill?: boolean;
   backfillPageSize?: number;
@@ -53,6 +59,14 @@ export interface NotificationsMiddlewareOptions {
    */
   crossTab?: boolean | CrossTabEffects;
   /**
+   * Called once for each new notification, in the tab that owns the socket (the leader; every store
+   * with its own socket), after the store holds it: one that its socket or backfill put into unread,
+   * whose id (or quote key) no list of the store held before. Never in the other tabs, never for a
+   * replay, never for one that arrives read. Pass `item.id` as the OS notification's `tag`, a second
+   * guard. What it throws is logged (`logger.error`), and changes nothing else.
+   */
+  onNewNotification?: (item: NotificationDetails) => void;
+  /**
    * Where pagehide, pageshow and online arrive, with its `document` for visibilitychange: the page's
    * `window` by default (none in Node). The connection closes on pagehide and opens again when the
    * page is restored from the back-forward cache; after maxRetries, it tries again when the browser
@@ -68,6 +82,7 @@ export interface LiveOptions {
   connectTimeoutMs: number;
   maxMessageBytes: number;
   newNotificationFlagMs: number;
+  maxItems: number;
   backfill: boolean;
   backfillPageSize: number;
   backfillMaxPages: number;
@@ -81,6 +96,7 @@ export interface LiveOptions {
   random: () => number;
   crossTab: boolean | CrossTabEffects;
   page: PageEventTarget | undefined;
+  onNewNotification: ((item: NotificationDetails) => void) | undefined;
 }
 
 /** The part of the WebSocket API the middleware uses; the browser's and `ws` both have it. */

@@ -63,6 +63,12 @@ export interface UpdateIsNewNotificationAction {
 export interface IngestNotificationsAction {
   type: T["ingest"];
   payload: NotificationDetails[];
+  /**
+   * At most this many notifications in both lists after the ingest: read ones drop first, oldest
+   * first, then the oldest unread; and a store already full takes no new item older than the last
+   * it keeps. The live middleware sets it (its `maxItems` option) on every ingest it sees.
+   */
+  maxItems?: number;
 }
 export interface ConnectionStatusChangedAction {
   type: T["connectionStatusChanged"];

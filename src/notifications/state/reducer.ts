@@ -2,7 +2,7 @@
 // callback hooks. This file: the reducer, which hands every list change to lists/.
 import { ApiState } from "../enums";
 import { advanceTimestamp } from "../lists/rules";
-import { ingestRead, ingestUnread, readAll, readOne, replaceList, type Lists } from "../lists/transitions";
+import { capLists, ingestRead, ingestUnread, readAll, readOne, replaceList, type Lists } from "../lists/transitions";
 import type { NotificationDetails, NotificationState } from "../types";
 import { NotificationsActionType as A, type NotificationsAction } from "./actions";
 
@@ -41,7 +41,7 @@ export function notificationsReducer(state: NotificationState = initialNotificat
     case A.addUnreadNotification:
       return withLists(state, ingestUnread(listsOf(state), [a.payload]), [a.payload]);
     case A.ingest:
-      return withLists(state, ingestUnread(listsOf(state), a.payload), a.payload);
+      return withLists(state, capLists(ingestUnread(listsOf(state), a.payload, a.maxItems), a.maxItems), a.payload);
     case A.addReadNotification:
       return withLists(state, ingestRead(listsOf(state), [a.payload]), [a.payload]);
     case A.setUnreadNotifications:

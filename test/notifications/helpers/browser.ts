@@ -15,6 +15,7 @@ import * as path from "path";
 import { chromium, type Browser as PlaywrightBrowser, type BrowserContext as PlaywrightContext, type Page as PlaywrightPage } from "playwright-core";
 import type { Browser as PuppeteerBrowser, Page as PuppeteerPage } from "puppeteer-core";
 import { until } from "../../support/wait";
+import { traceMainThreadTasks, type MainThreadTasks } from "./burst-probe";
 
 export type EngineName = "chromium" | "firefox";
 
@@ -61,6 +62,8 @@ export interface TestBrowser {
    * context of this browser, which keeps both as it is. Closing the context closes what it started.
    */
   lifecycleContext(): Promise<TestContext>;
+  /** Chromium only (CDP tracing, see Engine.tracesTasks): records the tasks of every page's main thread until `stop()`. */
+  traceMainThreadTasks?: () => Promise<{ stop(): Promise<MainThreadTasks> }>;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,8 @@ export interface Engine {
   readonly canFreeze: true | string;
   /** True when the back-forward cache keeps a page that holds a Web Lock until its pagehide; else what it does. */
   readonly keepsLeaderInBackForwardCache: true | string;
+  /** True when TestBrowser.traceMainThreadTasks measures each task's CPU time; else why not. */
+  readonly tracesTasks: true | string;
   /** The binary's path (installed when missing). */
   ensure(): string;
   launch(executablePath: string, timeoutMs: number): Promise<TestBrowser>;
@@ -118,6 +123,7 @@ const ALL_ENGINES: Engine[] = [
     crashHow: "CDP Page.crash",
     canFreeze: true,
     keepsLeaderInBackForwardCache: true,
+    tracesTasks: true,
     ensure: ensureChromium,
     launch: launchChromiumForTests,
   },
@@ -133,6 +139,8 @@ const ALL_ENGINES: Engine[] = [
     // Measured in Firefox ESR 153: a page holding a Web Lock when it navigates is left out of the
     // cache even when its pagehide releases the lock (Firefox decides before pagehide; Chromium after).
     keepsLeaderInBackForwardCache: "it keeps no page that holds a Web Lock when it navigates away, so Back loads it again",
+    // Measured in Firefox ESR 153: PerformanceObserver.supportedEntryTypes has no "longtask".
+    tracesTasks: "Firefox has no longtask entries (PerformanceObserver.supportedEntryTypes lacks it) and BiDi no tracing of task CPU time",
     ensure: ensureFirefox,
     launch: launchFirefoxForTests,
   },
@@ -231,6 +239,7 @@ async function launchChromiumForTests(executablePath: string, timeoutMs: number)
       const lifecycle = await launchChromiumWithPageLifecycle(executablePath, timeoutMs);
       return chromiumContext(lifecycle.browser.contexts()[0], timeoutMs, lifecycle.close);
     },
+    traceMainThreadTasks: () => traceMainThreadTasks(browser),
     close: () => browser.close(),
   };
 }

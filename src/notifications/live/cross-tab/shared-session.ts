@@ -22,10 +22,16 @@ import {
   type RelayedAction,
 } from "./protocol";
 
+/**
+ * Most items in one relayed ingest. The leader relays each of its ingests once (at most one per frame
+ * during a burst); a follower applies each message in the task that receives it, with no wait.
+ */
+const RELAY_ITEMS = 500;
+
 export interface CrossTabHooks {
   /** This tab was granted the lock: start the ordinary session for `payload`. */
   lead(payload: ConnectNotificationsPayload): void;
-  /** Applies a batch the leader ingested, as this tab's own intake would (one store update, the flag). */
+  /** Applies a batch the leader ingested, as this tab's own intake would (one store update, the flag), announcing nothing: the leader did. */
   ingest(batch: NotificationDetails[]): void;
   /** A follower asked the leader (this tab) to try again: the session does if it gave up. */
   retry(): void;
@@ -38,7 +44,10 @@ export interface CrossTabHandler {
   start(payload: ConnectNotificationsPayload): boolean;
   /** Steps down (the caller ends the session first) and leaves the channel. */
   stop(): void;
-  /** After the reducer saw `action` (`before`: the slice it started from): relays a local list change, and the leader's status. */
+  /**
+   * Relays a local list change, and the leader's status: an ingest before the reducer sees it (its
+   * payload is all that crosses), anything else after (`before`: the slice it started from).
+   */
   observe(action: { type?: unknown; payload?: unknown }, before: NotificationState): void;
   /** In a follower whose leader's socket is closed: asks the leader to try again (a moment to retry came). */
   retry(): void;
@@ -134,6 +143,11 @@ function observe(tab: Tab, action: { type?: unknown; payload?: unknown }, before
     const kept = new Set(tab.ctx.store.getState().notifications.unreadNotifications);
     const read = before.unreadNotifications.filter((n) => !kept.has(n));
     if (read.length > 0) post(tab, run, { kind: "action", action: { type: A.readAllNotifications, payload: read } });
+  } else if (action.type === A.ingest) {
+    // In messages of at most RELAY_ITEMS: each is read (cloned and checked), and applied, in a task of its own in every other tab.
+    const items = action.payload as NotificationDetails[];
+    for (let i = 0; i < items.length; i += RELAY_ITEMS)
+      post(tab, run, { kind: "action", action: { type: A.ingest, payload: items.slice(i, i + RELAY_ITEMS) } });
   } else if (RELAYED_ACTION_TYPES.has(action.type)) {
     const relayed: RelayedAction =
       action.payload === undefined ? { type: action.type } : { type: action.type, payload: action.payload as RelayedAction["payload"] };

@@ -8,7 +8,7 @@ import { startMockHedger, type MockHedger } from "../../../../../src/mock-hedger
 import { until } from "../../../../support/wait";
 import { COMMANDS, coverage } from "./commands";
 import { emptyModel, expectedLists, frozen, resume, type Model } from "./model";
-import { World, type RealTab } from "./world";
+import { World, holds, type RealTab } from "./world";
 
 export interface ModelRunOptions {
   seed: number;
@@ -50,14 +50,30 @@ async function verify(m: Model, w: World): Promise<void> {
       checked.read += read.length;
     }
     checked.updates += w.hedger.history(w.account).length - new Set(w.hedger.history(w.account).map((r) => r.id)).size;
+    checkAnnouncements(w);
   } catch (error) {
     const lines = differences().map(({ tab, want, got }) => `  tab ${tab.key}: want ${JSON.stringify(want)}\n         got  ${JSON.stringify(got)}`);
     throw new Error(`${(error as Error).message}\n${lines.join("\n")}\n  the hedger has ${w.hedger.subscribers(w.account)} subscriber(s)`);
   }
 }
 
+/**
+ * onNewNotification: every item a living tab holds was announced, and each announcement was the
+ * leader's, of an item no running peer held (World.announce). An item is announced again only
+ * once no running tab held it: every tab that did closed or crashed, or was frozen.
+ */
+function checkAnnouncements(w: World): void {
+  const unannounced = [...new Set(w.hedger.history(w.account).map((r) => r.id))].filter(
+    (id) => !w.announced.has(id) && [...w.tabs.values()].some((t) => holds(t, id))
+  );
+  const problems = [...w.announceProblems, ...unannounced.map((id) => `${id} is in a tab's lists but was never announced`)];
+  if (problems.length > 0) throw new Error(`onNewNotification broke the rules:\n  ${problems.join("\n  ")}`);
+  checked.announced += w.announced.size;
+  checked.announcedAgain += [...w.announced.values()].filter((count) => count > 1).length;
+}
+
 /** What the final checks covered, over every sequence of this process. */
-export const checked = { sequences: 0, unread: 0, read: 0, updates: 0 };
+export const checked = { sequences: 0, unread: 0, read: 0, updates: 0, announced: 0, announcedAgain: 0 };
 
 /** The coverage of this process's sequences, one line each. */
 export function coverageReport(): string {
@@ -65,6 +81,7 @@ export function coverageReport(): string {
   return [
     `commands run: ${commands.join(", ")}`,
     `final checks: ${checked.sequences} sequences ending with tabs open; ${checked.unread} unread and ${checked.read} read items compared (per tab); ${checked.updates} updates emitted`,
+    `announcements: ${checked.announced} items announced, ${checked.announcedAgain} of them again after every running tab that held them had gone or frozen`,
   ].join("\n");
 }
 

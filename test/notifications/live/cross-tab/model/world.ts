@@ -4,7 +4,7 @@
 // wrapped in a Wire, which can deliver each frame twice or hold frames and release them in reverse;
 // the REST answers pass through Rest, which can hold them back so that a backfill lands late.
 import WebSocket from "ws";
-import { connectNotifications, type WebSocketConstructor, type WebSocketLike } from "../../../../../src/notifications";
+import { connectNotifications, type NotificationDetails, type WebSocketConstructor, type WebSocketLike } from "../../../../../src/notifications";
 import type { FetchLike, NotificationsTimers } from "../../../../../src/notifications/effects";
 import type { MockHedger } from "../../../../../src/mock-hedger";
 import { FakePage, FakeTabRuntime, fakeOrigin, tabEffects } from "../../../../support/cross-tab-fakes";
@@ -134,12 +134,20 @@ function tabFetch(tab: FakeTabRuntime, rest: Rest): FetchLike {
 
 export type RealTab = ReturnType<typeof liveStore> & { key: number; runtime: FakeTabRuntime; page: FakePage };
 
+/** Whether the tab's lists hold the notification `id`. */
+export const holds = (t: RealTab, id: string): boolean =>
+  t.state().unreadNotifications.some((n) => n.id === id) || t.state().readNotifications.some((n) => n.id === id);
+
 /** One sequence's world: a fresh origin and account, on the hedger shared by the sequences of a run. */
 export class World {
   readonly origin = fakeOrigin();
   readonly wire = new Wire();
   readonly rest = new Rest();
   readonly tabs = new Map<number, RealTab>();
+  /** How many times each notification was announced (onNewNotification), in every tab of this world. */
+  readonly announced = new Map<string, number>();
+  /** Announcements against the rules: by a tab without the leader's lock, or of an item a running peer held. */
+  readonly announceProblems: string[] = [];
 
   constructor(
     readonly hedger: MockHedger,
@@ -156,6 +164,9 @@ export class World {
       fetch: tabFetch(runtime, this.rest),
       page,
       newNotificationFlagMs: 0,
+      // A crashed or closed tab's page runs nothing in a browser; here a fetch answer handed to it
+      // before the crash can still finish its promise chain (the body read, the ingest) after it.
+      onNewNotification: (n) => runtime.crashed || this.announce(key, n),
     });
     const tab: RealTab = { ...store, key, runtime, page };
     this.tabs.set(key, tab);
@@ -163,6 +174,18 @@ export class World {
       connectNotifications({ socketUrl: this.hedger.socketUrl, account: this.account, whitelisted: true, baseUrl: this.hedger.baseUrl, appName: "model-test" })
     );
     return tab;
+  }
+
+  /**
+   * An announcement: only the leader makes one, and never of an item a running peer holds (that
+   * peer's lists reached the leader before it could backfill the item: hello, relay, or both).
+   */
+  private announce(key: number, n: NotificationDetails): void {
+    const id = n.id as string;
+    if (this.tabs.get(key)?.runtime.holding !== 1) this.announceProblems.push(`tab ${key} announced ${id} without the leader's lock`);
+    const peers = [...this.tabs.values()].filter((t) => t.key !== key && !t.runtime.frozen && holds(t, id)).map((t) => t.key);
+    if (peers.length > 0) this.announceProblems.push(`tab ${key} announced ${id}, which running tab(s) ${peers.join(", ")} held`);
+    this.announced.set(id, (this.announced.get(id) ?? 0) + 1);
   }
 
   tab(key: number): RealTab {
