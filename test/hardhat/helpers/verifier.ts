@@ -61,6 +61,8 @@ export interface LoopbackVerifier {
   disturb(status: 429 | "pending", times: number): void;
   /** The face holds nothing verified any more, as on a fresh chain (the verdicts so far stay listed). */
   forget(face: Face): void;
+  /** The verdict of the submission `id` (an Etherscan guid, a Sourcify verificationId), once the engine has given it. */
+  verdictOf(id: string): Promise<Verdict>;
   /** Every verdict and request the verifier has sent so far has arrived. */
   settled(): Promise<void>;
   /** Stops the verifier (it is then down, as an explorer can be). */
@@ -110,9 +112,14 @@ export async function startVerifier(chains: Record<number, string> = {}): Promis
   const requests: VerifierRequest[] = [];
   const verdicts: Verdict[] = [];
   const pongs = new Map<number, () => void>();
+  const waiting = new Map<string, (verdict: Verdict) => void>();
   child.on("message", (message: Message) => {
     if (message.type === "request") requests.push(message as unknown as VerifierRequest);
-    if (message.type === "verdict") verdicts.push(message as unknown as Verdict);
+    if (message.type === "verdict") {
+      const verdict = message as unknown as Verdict;
+      verdicts.push(verdict);
+      waiting.get(verdict.id)?.(verdict);
+    }
     if (message.type === "pong") pongs.get(message.id!)?.();
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -127,6 +134,12 @@ export async function startVerifier(chains: Record<number, string> = {}): Promis
     addChain: (chainId, rpcUrl) => void child.send({ type: "chain", chainId, url: rpcUrl }),
     disturb: (status, times) => void child.send({ type: "disturb", status, times }),
     forget: (face) => void child.send({ type: "forget", face }),
+    verdictOf: (id) =>
+      new Promise<Verdict>((resolve) => {
+        const known = verdicts.find((verdict) => verdict.id === id);
+        if (known !== undefined) resolve(known);
+        else waiting.set(id, resolve);
+      }),
     // The child answers a ping after every message it sent before it: they have all arrived by then.
     settled: () =>
       new Promise<void>((resolve) => {

@@ -4,7 +4,8 @@
 // process. Nothing here downloads a compiler: a version this folder lacks is an error.
 "use strict";
 
-const crypto = require("crypto");
+const { createHash } = require("crypto");
+
 const { SolidityCompilation, SourcifyChain, Verification } = require("@ethereum-sourcify/lib-sourcify");
 
 /** The solc packages of package.json: `solc` and its `solc-<version>` aliases. */
@@ -28,7 +29,9 @@ function solcOf(version) {
 
 /** solc's long version, as explorers name it: "0.8.24+commit.e11b9ed9" (without ".Emscripten.clang"). */
 function longVersion(version) {
-  return solcOf(version).version().replace(/\.Emscripten.*$/, "");
+  return solcOf(version)
+    .version()
+    .replace(/\.Emscripten.*$/, "");
 }
 
 /** lib-sourcify's compiler: the npm solc of the version asked for. */
@@ -40,7 +43,7 @@ const compiler = {
     // One compile per input: the proxy and its admin are submitted with the same one, and a
     // resubmission (a retry, a rerun) compiles nothing again.
     const text = JSON.stringify(input);
-    const key = `${version}:${crypto.createHash("sha256").update(text).digest("hex")}`;
+    const key = `${version}:${createHash("sha256").update(text).digest("hex")}`;
     if (!outputs.has(key)) outputs.set(key, solc.compile(text));
     return JSON.parse(outputs.get(key));
   },

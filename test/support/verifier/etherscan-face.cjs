@@ -12,7 +12,10 @@ const MISSING_CHAINID =
   "Missing or unsupported chainid parameter (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids";
 const NOT_MATCHING = "Fail - Unable to verify. Compiled contract deployment bytecode does NOT match the transaction deployment bytecode";
 
-const hex = (value) => String(value ?? "").replace(/^0x/, "").toLowerCase();
+const hex = (value) =>
+  String(value ?? "")
+    .replace(/^0x/, "")
+    .toLowerCase();
 
 /**
  * Why an Etherscan-style explorer refuses a verdict (undefined: it accepts it). It keeps only a
@@ -20,7 +23,8 @@ const hex = (value) => String(value ?? "").replace(/^0x/, "").toLowerCase();
  * matches, with the constructor arguments submitted.
  */
 function refusal(verdict, submission) {
-  if (verdict.error?.code === "contract_not_deployed" || verdict.error?.code === "cannot_fetch_bytecode") return `Unable to locate ContractCode at ${submission.address}`;
+  if (verdict.error?.code === "contract_not_deployed" || verdict.error?.code === "cannot_fetch_bytecode")
+    return `Unable to locate ContractCode at ${submission.address}`;
   if (verdict.error !== undefined) return `${NOT_MATCHING} (${verdict.error.code}: ${verdict.error.message})`;
   if (verdict.runtimeMatch === null) return `${NOT_MATCHING} (no_match)`;
   if (verdict.runtimeMatch === "partial" || verdict.creationMatch === "partial") {
@@ -29,7 +33,11 @@ function refusal(verdict, submission) {
       "the bytecode matches except its metadata hash, so this source is not the one deployed (a comment, whitespace or a file name differs)"
     );
   }
-  if (verdict.creatorTxHash !== undefined && submission.constructorArguments !== undefined && hex(submission.constructorArguments) !== hex(verdict.constructorArguments)) {
+  if (
+    verdict.creatorTxHash !== undefined &&
+    submission.constructorArguments !== undefined &&
+    hex(submission.constructorArguments) !== hex(verdict.constructorArguments)
+  ) {
     return "Fail - Unable to verify. The constructor arguments submitted are not those of the creation transaction";
   }
   return undefined;
@@ -68,7 +76,9 @@ function sourceCode(face, chainId, params) {
   // A proxy linked here without its own source verified shows as a proxy all the same.
   if (held?.input === undefined) {
     const Implementation = held?.implementation ?? "";
-    return ok([{ SourceCode: "", ABI: "Contract source code not verified", ContractName: "", CompilerVersion: "", Proxy: Implementation ? "1" : "0", Implementation }]);
+    return ok([
+      { SourceCode: "", ABI: "Contract source code not verified", ContractName: "", CompilerVersion: "", Proxy: Implementation ? "1" : "0", Implementation },
+    ]);
   }
   const settings = held.input.settings ?? {};
   return ok([

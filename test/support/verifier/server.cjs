@@ -48,13 +48,23 @@ async function handle(req, body, res) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const disturb = disturbed(url);
   let answer;
-  if (disturb === 429) answer = { status: 429, body: { status: "0", message: "NOTOK", result: "Max rate limit reached, please use API Key for higher rate limit" } };
+  if (disturb === 429)
+    answer = { status: 429, body: { status: "0", message: "NOTOK", result: "Max rate limit reached, please use API Key for higher rate limit" } };
   else answer = await route(req.method, url, body).catch((error) => ({ status: 500, body: { error: error.message } }));
   if (disturb === "pending" && answer !== undefined) answer = pendingAnswer(url, answer);
   const status = answer?.status ?? 404;
   const form = req.method === "POST" && !String(req.headers["content-type"]).includes("json") ? Object.fromEntries(new URLSearchParams(body)) : {};
   const params = { ...Object.fromEntries(url.searchParams), ...form };
-  tell({ type: "request", method: req.method, path: url.pathname, module: params.module ?? "", action: params.action ?? "", chainid: params.chainid, status, answer: answer?.body });
+  tell({
+    type: "request",
+    method: req.method,
+    path: url.pathname,
+    module: params.module ?? "",
+    action: params.action ?? "",
+    chainid: params.chainid,
+    status,
+    answer: answer?.body,
+  });
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(answer?.body ?? { error: "not found" }));
 }

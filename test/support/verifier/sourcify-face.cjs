@@ -3,7 +3,6 @@
 // "match" for a partial one (the metadata hash differs), null for none.
 "use strict";
 
-const crypto = require("crypto");
 const { chains, contracts, jobs, submit, keyOf } = require("./state.cjs");
 
 const MATCH = { perfect: "exact_match", partial: "match" };
@@ -20,7 +19,8 @@ function matches(verdict, chainId, address) {
 }
 
 /** Sourcify keeps any match, partial included; an error or no match is refused. */
-const refusal = (verdict) => (verdict.error !== undefined ? verdict.error.message : verdict.runtimeMatch === null && verdict.creationMatch === null ? "no match" : undefined);
+const refusal = (verdict) =>
+  verdict.error !== undefined ? verdict.error.message : verdict.runtimeMatch === null && verdict.creationMatch === null ? "no match" : undefined;
 
 function lookup(chainId, address) {
   const held = contracts.get(keyOf("sourcify", chainId, address));
@@ -40,7 +40,8 @@ function startVerification(chainId, address, body) {
     return error(400, "invalid_parameter", "stdJsonInput, compilerVersion and contractIdentifier are required");
   }
   const held = contracts.get(keyOf("sourcify", chainId, address));
-  if (held !== undefined && held.verdict.runtimeMatch === "perfect") return error(409, "already_verified", `Contract ${address} on chain ${chainId} is already verified`);
+  if (held !== undefined && held.verdict.runtimeMatch === "perfect")
+    return error(409, "already_verified", `Contract ${address} on chain ${chainId} is already verified`);
   const job = submit(
     "sourcify",
     { chainId, address, input: request.stdJsonInput, compilerVersion: request.compilerVersion, contractIdentifier: request.contractIdentifier },

@@ -42,7 +42,16 @@ function submit(face, submission, refusal) {
       job.done = true;
       if (job.refusal === undefined) contracts.set(key, { ...submission, verdict, verifiedAt: job.finishedAt, matchId: String(sequence) });
       const { abi, ...shown } = verdict;
-      tell({ type: "verdict", face, id, chainId: String(submission.chainId), address: submission.address, contract: submission.contractIdentifier, ...shown, refusal: job.refusal });
+      tell({
+        type: "verdict",
+        face,
+        id,
+        chainId: String(submission.chainId),
+        address: submission.address,
+        contract: submission.contractIdentifier,
+        ...shown,
+        refusal: job.refusal,
+      });
     });
   return job;
 }
@@ -55,4 +64,3 @@ async function implementationOf(chainId, proxy) {
 }
 
 module.exports = { chains, contracts, jobs, submit, keyOf, rpcOf, tell, implementationOf };
-
