@@ -44,6 +44,9 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
   let proxy: string;
   let implementation: string;
   let proxyAdmin: string;
+  let protocol: string;
+  /** The build the deploy used (the variants below compile others into the same project). */
+  let deployedBuild: { input: unknown; solcLongVersion: string };
   const file = path.join(PROJECT, "output", "addresses.json");
 
   const hardhat = (args: string[]) =>
@@ -63,12 +66,14 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
     node = await startNode(PROJECT);
     verifier = await startVerifier({ 31337: node.url });
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ protocolAddress: await deployStandIn(node) }));
+    protocol = await deployStandIn(node);
+    fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol }));
     deployed = await hardhat(["deploy-multiaccount", "--network", "localhost"]);
     await verifier.settled();
     proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress;
     implementation = /Implementation: +(0x[0-9a-fA-F]{40})/.exec(deployed.stdout)?.[1] ?? "";
     proxyAdmin = /ProxyAdmin: +(0x[0-9a-fA-F]{40})/.exec(deployed.stdout)?.[1] ?? "";
+    deployedBuild = buildInfoOf("multiaccount-kit/contracts/multiAccount/MultiAccount.sol", "MultiAccount");
   });
   after(async () => {
     await verifier?.stop();
@@ -102,6 +107,55 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
     expect(JSON.parse(held.ABI).some((entry: { name?: string }) => entry.name === "addAccount")).to.equal(true);
   });
 
+  it("gives the same verdict on the Blockscout face, with no key", async function () {
+    const url = `${verifier.url}/blockscout/31337/api`;
+    const submitted = await explorerApi(url, { module: "contract", action: "verifysourcecode", ...submission(deployedBuild) }, "POST");
+    expect(submitted.status, JSON.stringify(submitted)).to.equal("1");
+    const verdict = await verifier.verdictOf(String(submitted.result));
+    expect(verdict).to.deep.include({ face: "blockscout", contract: IMPLEMENTATION_NAME, runtimeMatch: "perfect", creationMatch: "perfect" });
+    expect(await explorerApi(url, { module: "contract", action: "checkverifystatus", guid: String(submitted.result) })).to.deep.include({
+      status: "1",
+      result: "Pass - Verified",
+    });
+  });
+
+  it("gives the same verdict on the Sourcify v2 face: not verified, then an exact match", async function () {
+    const lookup = () => fetch(`${verifier.url}/v2/contract/31337/${implementation}`);
+    const before = await lookup();
+    expect(before.status).to.equal(404);
+    expect(await before.json()).to.deep.include({ match: null, runtimeMatch: null, creationMatch: null });
+    const body = { stdJsonInput: deployedBuild.input, compilerVersion: deployedBuild.solcLongVersion, contractIdentifier: IMPLEMENTATION_NAME };
+    const started = await fetch(`${verifier.url}/v2/verify/31337/${implementation}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(started.status).to.equal(202);
+    const { verificationId } = (await started.json()) as { verificationId: string };
+    expect(await verifier.verdictOf(verificationId)).to.deep.include({ face: "sourcify", runtimeMatch: "perfect", creationMatch: "perfect" });
+    const job = (await (await fetch(`${verifier.url}/v2/verify/${verificationId}`)).json()) as { isJobCompleted: boolean; contract: object; error?: object };
+    expect(job.isJobCompleted).to.equal(true);
+    expect(job.error).to.equal(undefined);
+    expect(job.contract).to.deep.include({ match: "exact_match", runtimeMatch: "exact_match", creationMatch: "exact_match" });
+    const after = await lookup();
+    expect(after.status).to.equal(200);
+    expect(await after.json()).to.deep.include({ match: "exact_match", chainId: "31337" });
+  });
+
+  it("answers 429, or a status check as still pending, when told to", async function () {
+    const url = `${verifier.url}/v2/api?chainid=31337`;
+    verifier.disturb(429, 1);
+    const limited = await fetch(`${url}&module=contract&action=getsourcecode&address=${implementation}&apikey=${API_KEY}`);
+    expect(limited.status).to.equal(429);
+    const submitted = await etherscanApi({ module: "contract", action: "verifysourcecode", ...submission(deployedBuild), contractaddress: protocol }, "POST");
+    expect(submitted.status, "the submission after the 429 is answered").to.equal("1");
+    await verifier.verdictOf(String(submitted.result));
+    verifier.disturb("pending", 1);
+    const check = { module: "contract", action: "checkverifystatus", guid: String(submitted.result) };
+    expect(await etherscanApi(check)).to.deep.include({ result: "Pending in queue" });
+    expect((await etherscanApi(check)).result, "MultiAccount's source for the protocol stand-in's code: refused").to.match(/^Fail - Unable to verify/);
+  });
+
   it("refuses a source changed only in a comment as a partial match, reported as such and not as verified", async function () {
     this.timeout(240_000);
     fs.appendFileSync(CONTRACT, "// changed only in a comment, after the deploy\n");
@@ -119,6 +173,19 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
     expect(run.output).to.not.match(/Successfully verified contract MultiAccount|Proxy fully verified/);
     const [held] = (await etherscanApi({ module: "contract", action: "getsourcecode", address: implementation })).result as Record<string, string>[];
     expect(held.SourceCode, "the implementation is not verified on the explorer").to.equal("");
+    // Sourcify keeps a partial match, as its "match" (not "exact_match").
+    verifier.forget("sourcify");
+    const changed = buildInfoOf("multiaccount-kit/contracts/multiAccount/MultiAccount.sol", "MultiAccount");
+    const body = { stdJsonInput: changed.input, compilerVersion: changed.solcLongVersion, contractIdentifier: IMPLEMENTATION_NAME };
+    const started = await fetch(`${verifier.url}/v2/verify/31337/${implementation}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const { verificationId } = (await started.json()) as { verificationId: string };
+    await verifier.verdictOf(verificationId);
+    const job = (await (await fetch(`${verifier.url}/v2/verify/${verificationId}`)).json()) as { contract: object };
+    expect(job.contract).to.deep.include({ match: "match", runtimeMatch: "match", creationMatch: "match" });
   });
 
   it("refuses a source whose logic changed, naming the contract and the explorer, and the verifier refuses it too", async function () {
@@ -135,19 +202,8 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
     );
     expect(run.output).to.not.match(/Successfully verified contract MultiAccount|Proxy fully verified/);
     // hardhat-etherscan refuses it before sending; sent all the same, the verifier finds no match.
-    const { input, solcLongVersion } = buildInfoOf("multiaccount-kit/contracts/multiAccount/MultiAccount.sol", "MultiAccount");
-    const submitted = await etherscanApi(
-      {
-        module: "contract",
-        action: "verifysourcecode",
-        contractaddress: implementation,
-        sourceCode: JSON.stringify(input),
-        codeformat: "solidity-standard-json-input",
-        contractname: IMPLEMENTATION_NAME,
-        compilerversion: `v${solcLongVersion}`,
-      },
-      "POST"
-    );
+    const changed = buildInfoOf("multiaccount-kit/contracts/multiAccount/MultiAccount.sol", "MultiAccount");
+    const submitted = await etherscanApi({ module: "contract", action: "verifysourcecode", ...submission(changed) }, "POST");
     const verdict = await verifier.verdictOf(String(submitted.result));
     expect(verdict.runtimeMatch).to.equal(null);
     expect(verdict.error?.code).to.equal("bytecode_length_mismatch");
@@ -169,16 +225,30 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
   });
 
   /** The verifier's Etherscan face, called the way an explorer plugin does. */
-  async function etherscanApi(params: Record<string, string>, method: "GET" | "POST" = "GET"): Promise<{ status: string; result: unknown }> {
-    const form = new URLSearchParams({ ...params, apikey: API_KEY });
-    const url = `${verifier.url}/v2/api?chainid=31337`;
-    const response = method === "GET" ? await fetch(`${url}&${form}`) : await fetch(url, { method, body: form });
-    return (await response.json()) as { status: string; result: unknown };
+  function etherscanApi(params: Record<string, string>, method: "GET" | "POST" = "GET"): Promise<{ status: string; result: unknown }> {
+    return explorerApi(`${verifier.url}/v2/api?chainid=31337`, { ...params, apikey: API_KEY }, method);
   }
+
+  /** The implementation's source as an explorer plugin submits it. */
+  const submission = (build: { input: unknown; solcLongVersion: string }) => ({
+    contractaddress: implementation,
+    sourceCode: JSON.stringify(build.input),
+    codeformat: "solidity-standard-json-input",
+    contractname: IMPLEMENTATION_NAME,
+    compilerversion: `v${build.solcLongVersion}`,
+  });
 
   /** How the plugin names the loopback verifier: a chain added with etherscan.customChains. */
   const explorerName = () => `${verifier.url} (etherscan.customChains)`;
 });
+
+/** An Etherscan-style API at `url`: a GET with the parameters in the query, or a form POST. */
+async function explorerApi(url: string, params: Record<string, string>, method: "GET" | "POST" = "GET"): Promise<{ status: string; result: unknown }> {
+  const form = new URLSearchParams(params);
+  const separator = url.includes("?") ? "&" : "?";
+  const response = method === "GET" ? await fetch(`${url}${separator}${form}`) : await fetch(url, { method, body: form });
+  return (await response.json()) as { status: string; result: unknown };
+}
 
 /** The output as one line, in lower case: the upgrades plugin's report and Hardhat wrap long messages, and an address read from a proxy's slot is not checksummed. */
 function oneLine(text: string): string {
