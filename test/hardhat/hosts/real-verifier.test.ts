@@ -18,6 +18,7 @@ import { runHardhat, startNode, type LocalNode, type RunResult } from "../helper
 import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type Verdict } from "../helpers/verifier";
 import { ADMIN } from "./cases";
+import { alongsideHosts } from "../helpers/hosts";
 
 const PROJECT = path.join(REPO_ROOT, "test-output", "real-verifier", "deployer");
 const CONTRACT = path.join(PROJECT, "node_modules", "multiaccount-kit", "contracts", "multiAccount", "MultiAccount.sol");
@@ -37,47 +38,115 @@ function copyProject(): void {
   fs.cpSync(path.join(REPO_ROOT, "contracts"), path.join(installed, "contracts"), { recursive: true });
 }
 
+type Build = { input: unknown; solcLongVersion: string };
+type SourceCodeEntry = Record<string, string>;
+
+/** The one deploy and the two reruns of verification from changed sources, with what the explorer held after each. */
+interface Flow {
+  node: LocalNode;
+  verifier: LoopbackVerifier;
+  deployed: RunResult;
+  proxy: string;
+  implementation: string;
+  proxyAdmin: string;
+  protocol: string;
+  /** The build the deploy used (the variants compile others into the same project). */
+  deployedBuild: Build;
+  /** getsourcecode on the Etherscan face right after the deploy: the proxy, the implementation. */
+  afterDeploy: { proxy: SourceCodeEntry; implementation: SourceCodeEntry };
+  comment: { run: RunResult; build: Build; implementation: SourceCodeEntry };
+  logic: { run: RunResult; build: Build };
+}
+
+const PROJECT_FILE = path.join(PROJECT, "output", "addresses.json");
+const MULTIACCOUNT_SOURCE = "multiaccount-kit/contracts/multiAccount/MultiAccount.sol";
+
+/** getsourcecode on the verifier's Etherscan face. */
+async function sourceCodeOn(verifier: LoopbackVerifier, address: string): Promise<SourceCodeEntry> {
+  const answer = await explorerApi(`${verifier.url}/v2/api?chainid=31337`, { module: "contract", action: "getsourcecode", address, apikey: API_KEY });
+  return (answer.result as SourceCodeEntry[])[0];
+}
+
+async function runFlow(parts: Partial<Flow>): Promise<Flow> {
+  copyProject();
+  const node = (parts.node = await startNode(PROJECT));
+  const verifier = (parts.verifier = await startVerifier({ 31337: node.url }));
+  const hardhat = (args: string[]) =>
+    runHardhat(
+      PROJECT,
+      args,
+      {
+        LOCALHOST_RPC_URL: node.url,
+        FIXTURE_EXPLORER_URL: verifier.url,
+        LOCALHOST_EXPLORER_API_KEY: API_KEY,
+        ADMIN_PUBLIC_KEY: ADMIN,
+        ADDRESSES_FILE: PROJECT_FILE,
+      },
+      { nodeArgs: ["--require", OFFLINE_SOLC_LIST], timeoutMs: 240_000 }
+    );
+  fs.mkdirSync(path.dirname(PROJECT_FILE), { recursive: true });
+  const protocol = await deployStandIn(node);
+  fs.writeFileSync(PROJECT_FILE, JSON.stringify({ protocolAddress: protocol }));
+  const deployed = await hardhat(["deploy-multiaccount", "--network", "localhost"]);
+  await verifier.settled();
+  const proxy = JSON.parse(fs.readFileSync(PROJECT_FILE, "utf8")).multiAccountAddress as string;
+  const implementation = /Implementation: +(0x[0-9a-fA-F]{40})/.exec(deployed.stdout)?.[1] ?? "";
+  const proxyAdmin = /ProxyAdmin: +(0x[0-9a-fA-F]{40})/.exec(deployed.stdout)?.[1] ?? "";
+  const deployedBuild = buildInfoOf(MULTIACCOUNT_SOURCE, "MultiAccount");
+  const afterDeploy = { proxy: await sourceCodeOn(verifier, proxy), implementation: await sourceCodeOn(verifier, implementation) };
+
+  // The retry command, after a change to a comment only; the explorer holding nothing yet, as on a
+  // chain where the first attempt failed.
+  fs.appendFileSync(CONTRACT, "// changed only in a comment, after the deploy\n");
+  verifier.forget("etherscan");
+  const commentRun = await hardhat(["verify", "--network", "localhost", proxy]);
+  await verifier.settled();
+  const comment = { run: commentRun, build: buildInfoOf(MULTIACCOUNT_SOURCE, "MultiAccount"), implementation: await sourceCodeOn(verifier, implementation) };
+
+  // Then after a change to the logic: a function more.
+  const text = fs.readFileSync(CONTRACT, "utf8").replace(/\}\s*\/\/ changed only in a comment, after the deploy\s*$/, "");
+  fs.writeFileSync(CONTRACT, `${text}\n    function loopbackMarker() external pure returns (uint256) {\n        return 2;\n    }\n}\n`);
+  verifier.forget("etherscan");
+  const logicRun = await hardhat(["verify", "--network", "localhost", proxy]);
+  await verifier.settled();
+  const logic = { run: logicRun, build: buildInfoOf(MULTIACCOUNT_SOURCE, "MultiAccount") };
+  return { node, verifier, deployed, proxy, implementation, proxyAdmin, protocol, deployedBuild, afterDeploy, comment, logic };
+}
+
+/** The flow's parts as they start, for the file's after() to stop what did start. */
+const started: Partial<Flow> = {};
+let flow: Promise<Flow> | undefined;
+function startFlow(): Promise<Flow> {
+  flow ??= runFlow(started);
+  flow.catch(() => undefined);
+  return flow;
+}
+// Its runs start with the host installs (which wait on the registry and the disk more than on the
+// processor), beside the other files' tests.
+alongsideHosts(() => void startFlow());
+
 describe("verification proven by a real verifier (lib-sourcify), the ethers 5 stack", function () {
-  let node: LocalNode;
   let verifier: LoopbackVerifier;
   let deployed: RunResult;
   let proxy: string;
   let implementation: string;
   let proxyAdmin: string;
   let protocol: string;
-  /** The build the deploy used (the variants below compile others into the same project). */
-  let deployedBuild: { input: unknown; solcLongVersion: string };
-  const file = path.join(PROJECT, "output", "addresses.json");
+  let deployedBuild: Build;
+  let done: Flow;
 
-  const hardhat = (args: string[]) =>
-    runHardhat(
-      PROJECT,
-      args,
-      { LOCALHOST_RPC_URL: node.url, FIXTURE_EXPLORER_URL: verifier.url, LOCALHOST_EXPLORER_API_KEY: API_KEY, ADMIN_PUBLIC_KEY: ADMIN, ADDRESSES_FILE: file },
-      { nodeArgs: ["--require", OFFLINE_SOLC_LIST], timeoutMs: 240_000 }
-    );
   /** The verdicts on the Etherscan face for one address, in the order they came. */
   const verdictsFor = (address: string): Verdict[] =>
     verifier.verdicts.filter((v) => v.face === "etherscan" && v.address.toLowerCase() === address.toLowerCase());
 
   before(async function () {
-    this.timeout(VERIFIER_INSTALL_TIMEOUT_MS + 300_000);
-    copyProject();
-    node = await startNode(PROJECT);
-    verifier = await startVerifier({ 31337: node.url });
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    protocol = await deployStandIn(node);
-    fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol }));
-    deployed = await hardhat(["deploy-multiaccount", "--network", "localhost"]);
-    await verifier.settled();
-    proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress;
-    implementation = /Implementation: +(0x[0-9a-fA-F]{40})/.exec(deployed.stdout)?.[1] ?? "";
-    proxyAdmin = /ProxyAdmin: +(0x[0-9a-fA-F]{40})/.exec(deployed.stdout)?.[1] ?? "";
-    deployedBuild = buildInfoOf("multiaccount-kit/contracts/multiAccount/MultiAccount.sol", "MultiAccount");
+    this.timeout(VERIFIER_INSTALL_TIMEOUT_MS + 600_000);
+    done = await startFlow();
+    ({ verifier, deployed, proxy, implementation, proxyAdmin, protocol, deployedBuild } = done);
   });
   after(async () => {
-    await verifier?.stop();
-    await node?.stop();
+    await started.verifier?.stop();
+    await started.node?.stop();
   });
 
   it("gives the implementation, the proxy and its ProxyAdmin a perfect runtime and creation match", function () {
@@ -88,21 +157,23 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
       [proxyAdmin, ADMIN_NAME],
     ];
     for (const [address, contract] of expected) {
-      const verdicts = verdictsFor(address);
-      expect(verdicts, `${contract} at ${address}: ${JSON.stringify(verifier.verdicts)}`).to.have.length(1);
-      expect(verdicts[0]).to.deep.include({ contract, runtimeMatch: "perfect", creationMatch: "perfect" });
-      expect(verdicts[0].refusal, contract).to.equal(undefined);
+      const verdict = verdictsFor(address)[0];
+      expect(verdict, `${contract} at ${address}: ${JSON.stringify(verifier.verdicts)}`).to.deep.include({
+        contract,
+        runtimeMatch: "perfect",
+        creationMatch: "perfect",
+      });
+      expect(verdict.refusal, contract).to.equal(undefined);
     }
     expect(deployed.output).to.include(`Verified ${implementation}.`);
     expect(deployed.output).to.include(`Proxy ${proxy} verified and linked: the explorer shows it as a proxy of ${implementation}.`);
     expect(deployed.output).to.not.include(API_KEY);
   });
 
-  it("links the proxy to its implementation on the Etherscan face", async function () {
-    const [shown] = (await etherscanApi({ module: "contract", action: "getsourcecode", address: proxy })).result as Record<string, string>[];
+  it("links the proxy to its implementation on the Etherscan face", function () {
+    const { proxy: shown, implementation: held } = done.afterDeploy;
     expect(shown).to.deep.include({ Proxy: "1", ContractName: "TransparentUpgradeableProxy", RuntimeMatch: "perfect", CreationMatch: "perfect" });
     expect(shown.Implementation.toLowerCase()).to.equal(implementation.toLowerCase());
-    const [held] = (await etherscanApi({ module: "contract", action: "getsourcecode", address: implementation })).result as Record<string, string>[];
     expect(held).to.deep.include({ ContractName: "MultiAccount", CompilerVersion: "v0.8.24+commit.e11b9ed9", Proxy: "0" });
     expect(JSON.parse(held.ABI).some((entry: { name?: string }) => entry.name === "addAccount")).to.equal(true);
   });
@@ -157,43 +228,32 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
   });
 
   it("refuses a source changed only in a comment as a partial match, reported as such and not as verified", async function () {
-    this.timeout(240_000);
-    fs.appendFileSync(CONTRACT, "// changed only in a comment, after the deploy\n");
-    // An explorer that holds nothing yet, as on a chain where the first attempt failed.
-    verifier.forget("etherscan");
-    const run = await hardhat(["verify", "--network", "localhost", proxy]);
-    await verifier.settled();
-    const verdict = verdictsFor(implementation).at(-1)!;
-    expect(verdict).to.deep.include({ contract: IMPLEMENTATION_NAME, runtimeMatch: "partial", creationMatch: "partial" });
-    expect(verdict.refusal).to.match(/^Fail - Unable to verify\. Partial match only/);
+    const { run, build } = done.comment;
+    const verdict = verifier.verdicts.find((v) => v.face === "etherscan" && v.address === implementation && v.runtimeMatch !== "perfect");
+    expect(verdict, JSON.stringify(verifier.verdicts)).to.deep.include({ contract: IMPLEMENTATION_NAME, runtimeMatch: "partial", creationMatch: "partial" });
+    expect(verdict!.refusal).to.match(/^Fail - Unable to verify\. Partial match only/);
     expect(run.code, run.output).to.equal(1);
     expect(oneLine(run.output), run.output).to.include(
       oneLine(`Partial match only: ${explorerName()} did not verify ${IMPLEMENTATION_NAME} at ${implementation}.`)
     );
     expect(run.output).to.not.match(/Successfully verified contract MultiAccount|Proxy fully verified/);
-    const [held] = (await etherscanApi({ module: "contract", action: "getsourcecode", address: implementation })).result as Record<string, string>[];
-    expect(held.SourceCode, "the implementation is not verified on the explorer").to.equal("");
+    expect(done.comment.implementation.SourceCode, "the implementation is not verified on the explorer").to.equal("");
     // Sourcify keeps a partial match, as its "match" (not "exact_match").
     verifier.forget("sourcify");
-    const changed = buildInfoOf("multiaccount-kit/contracts/multiAccount/MultiAccount.sol", "MultiAccount");
-    const body = { stdJsonInput: changed.input, compilerVersion: changed.solcLongVersion, contractIdentifier: IMPLEMENTATION_NAME };
-    const started = await fetch(`${verifier.url}/v2/verify/31337/${implementation}`, {
+    const body = { stdJsonInput: build.input, compilerVersion: build.solcLongVersion, contractIdentifier: IMPLEMENTATION_NAME };
+    const startedJob = await fetch(`${verifier.url}/v2/verify/31337/${implementation}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    const { verificationId } = (await started.json()) as { verificationId: string };
+    const { verificationId } = (await startedJob.json()) as { verificationId: string };
     await verifier.verdictOf(verificationId);
     const job = (await (await fetch(`${verifier.url}/v2/verify/${verificationId}`)).json()) as { contract: object };
     expect(job.contract).to.deep.include({ match: "match", runtimeMatch: "match", creationMatch: "match" });
   });
 
   it("refuses a source whose logic changed, naming the contract and the explorer, and the verifier refuses it too", async function () {
-    this.timeout(240_000);
-    const text = fs.readFileSync(CONTRACT, "utf8").replace(/\}\s*\/\/ changed only in a comment, after the deploy\s*$/, "");
-    fs.writeFileSync(CONTRACT, `${text}\n    function loopbackMarker() external pure returns (uint256) {\n        return 2;\n    }\n}\n`);
-    verifier.forget("etherscan");
-    const run = await hardhat(["verify", "--network", "localhost", proxy]);
+    const { run, build } = done.logic;
     expect(run.code, run.output).to.equal(1);
     expect(oneLine(run.output), run.output).to.include(
       oneLine(
@@ -202,8 +262,7 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
     );
     expect(run.output).to.not.match(/Successfully verified contract MultiAccount|Proxy fully verified/);
     // hardhat-etherscan refuses it before sending; sent all the same, the verifier finds no match.
-    const changed = buildInfoOf("multiaccount-kit/contracts/multiAccount/MultiAccount.sol", "MultiAccount");
-    const submitted = await etherscanApi({ module: "contract", action: "verifysourcecode", ...submission(changed) }, "POST");
+    const submitted = await etherscanApi({ module: "contract", action: "verifysourcecode", ...submission(build) }, "POST");
     const verdict = await verifier.verdictOf(String(submitted.result));
     expect(verdict.runtimeMatch).to.equal(null);
     expect(verdict.error?.code).to.equal("bytecode_length_mismatch");
@@ -213,8 +272,9 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
   });
 
   after(() => {
+    if (verifier === undefined) return;
     // What each verification took (the engine's compile included), for docs/benchmarks.md.
-    const times = verifier?.verdicts.map(({ contract, runtimeMatch, creationMatch, error, ms }) => ({
+    const times = verifier.verdicts.map(({ contract, runtimeMatch, creationMatch, error, ms }) => ({
       contract,
       runtimeMatch,
       creationMatch,
