@@ -49,6 +49,8 @@ export interface VerifierRequest {
   chainid?: string;
   status: number;
   answer: unknown;
+  /** When it arrived here (Date.now()). */
+  at: number;
 }
 
 export interface LoopbackVerifier {
@@ -114,7 +116,7 @@ export async function startVerifier(chains: Record<number, string> = {}): Promis
   const pongs = new Map<number, () => void>();
   const waiting = new Map<string, (verdict: Verdict) => void>();
   child.on("message", (message: Message) => {
-    if (message.type === "request") requests.push(message as unknown as VerifierRequest);
+    if (message.type === "request") requests.push({ ...(message as unknown as VerifierRequest), at: Date.now() });
     if (message.type === "verdict") {
       const verdict = message as unknown as Verdict;
       verdicts.push(verdict);
