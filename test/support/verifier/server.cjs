@@ -65,7 +65,9 @@ async function handle(req, body, res) {
     status,
     answer: answer?.body,
   });
-  res.writeHead(status, { "content-type": "application/json" });
+  // A connection per request: solc compiles on this thread and blocks it for seconds, after which an
+  // idle kept-alive socket would be closed just as a client reuses it (ECONNRESET).
+  res.writeHead(status, { "content-type": "application/json", connection: "close" });
   res.end(JSON.stringify(answer?.body ?? { error: "not found" }));
 }
 
