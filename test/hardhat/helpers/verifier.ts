@@ -47,6 +47,8 @@ export interface VerifierRequest {
   module: string;
   action: string;
   chainid?: string;
+  /** The query's and the form's parameters (a source's text replaced by its length). */
+  params: Record<string, string>;
   status: number;
   answer: unknown;
   /** When it arrived here (Date.now()). */

@@ -17,8 +17,8 @@ import { FIXTURES, REPO_ROOT } from "../helpers/environment";
 import { runHardhat, startNode, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type Verdict } from "../helpers/verifier";
-import { ADMIN, API_KEY as HOST_API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, STACKS, startChain, type StackCase } from "./cases";
-import { alongsideHosts, INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
+import { ADMIN } from "./cases";
+import { alongsideHosts } from "../helpers/hosts";
 
 const PROJECT = path.join(REPO_ROOT, "test-output", "real-verifier", "deployer");
 const CONTRACT = path.join(PROJECT, "node_modules", "multiaccount-kit", "contracts", "multiAccount", "MultiAccount.sol");
@@ -142,8 +142,6 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
 
   before(async function () {
     this.timeout(VERIFIER_INSTALL_TIMEOUT_MS + 600_000);
-    // The host installs, and with them every flow of this file (the host stacks' below).
-    startHosts();
     done = await startFlow();
     ({ verifier, deployed, proxy, implementation, proxyAdmin, protocol, deployedBuild } = done);
   });
@@ -328,109 +326,4 @@ function buildInfoOf(sourceName: string, contractName: string): { input: unknown
   const debug = path.join(PROJECT, "artifacts", sourceName, `${contractName}.dbg.json`);
   const buildInfo = JSON.parse(fs.readFileSync(debug, "utf8")).buildInfo as string;
   return JSON.parse(fs.readFileSync(path.resolve(path.dirname(debug), buildInfo), "utf8"));
-}
-
-/** One deploy on a host stack (chain 56 standing in for bsc), verified on the verifier's Etherscan face. */
-interface HostFlow {
-  host: HostProject;
-  node: LocalNode;
-  verifier: LoopbackVerifier;
-  deployed: RunResult;
-  proxy: string;
-  implementation: string;
-  /** The proxy's ProxyAdmin, from its EIP-1967 admin slot (OpenZeppelin 5's proxy creates its own). */
-  proxyAdmin: string;
-  afterDeploy: SourceCodeEntry;
-}
-
-const ADMIN_SLOT = "0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103";
-
-async function slotAddress(node: LocalNode, address: string, slot: string): Promise<string> {
-  return `0x${(await node.rpc<string>("eth_getStorageAt", [address, slot, "latest"])).slice(-40)}`;
-}
-
-async function runHostFlow(stack: StackCase, parts: Partial<HostFlow>): Promise<HostFlow> {
-  const host = await prepareHost(stack.host, { copy: "real-verifier" });
-  const node = (parts.node = await startChain(host, stack, 56));
-  const verifier = (parts.verifier = await startVerifier({ 56: node.url }));
-  const file = path.join(host.dir, "output", "real-verifier-addresses.json");
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ protocolAddress: await deployStandIn(node) }));
-  const env = {
-    BSC_RPC_URL: node.url,
-    PRIVATE_KEY: NODE_KEY,
-    ETHERSCAN_API_URL: `${verifier.url}/v2/api`,
-    ETHERSCAN_API_KEY: HOST_API_KEY,
-    ADDRESSES_FILE: file,
-  };
-  const deployed = await runHardhat(host.dir, ["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN], env, {
-    nodeArgs: stack.nodeArgs,
-    node: host.node,
-    timeoutMs: 240_000,
-  });
-  fs.writeFileSync(path.join(path.dirname(PROJECT), `${stack.host}-deploy.log`), deployed.output);
-  await verifier.settled();
-  const proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress as string;
-  const implementation = await slotAddress(node, proxy, IMPLEMENTATION_SLOT);
-  const proxyAdmin = await slotAddress(node, proxy, ADMIN_SLOT);
-  const afterDeploy = (
-    (await explorerApi(`${verifier.url}/v2/api?chainid=56`, { module: "contract", action: "getsourcecode", address: proxy, apikey: HOST_API_KEY }))
-      .result as SourceCodeEntry[]
-  )[0];
-  return { host, node, verifier, deployed, proxy, implementation, proxyAdmin, afterDeploy };
-}
-
-const hostFlows = new Map<string, { started: Partial<HostFlow>; flow: Promise<HostFlow> }>();
-const OTHER_STACKS = STACKS.filter((stack) => stack.host !== "ethers5");
-function startHostFlows(): void {
-  for (const stack of OTHER_STACKS) {
-    if (hostFlows.has(stack.host)) continue;
-    const started: Partial<HostFlow> = {};
-    const flow = runHostFlow(stack, started);
-    flow.catch(() => undefined);
-    hostFlows.set(stack.host, { started, flow });
-  }
-}
-alongsideHosts(startHostFlows);
-
-for (const stack of OTHER_STACKS) {
-  describe(`verification proven by a real verifier (lib-sourcify), ${stack.label}`, function () {
-    let done: HostFlow;
-
-    before(async function () {
-      this.timeout(INSTALL_TIMEOUT_MS + 300_000);
-      startHosts();
-      startHostFlows();
-      done = await hostFlows.get(stack.host)!.flow;
-    });
-    after(async () => {
-      const { started } = hostFlows.get(stack.host) ?? { started: {} };
-      await started.verifier?.stop();
-      await started.node?.stop();
-    });
-
-    it("deploy-multiaccount gives the implementation and the proxy a perfect runtime and creation match, the ProxyAdmin a perfect runtime match", function () {
-      const { deployed, verifier, implementation, proxy, proxyAdmin } = done;
-      expect(deployed.code, deployed.output).to.equal(0);
-      const verdictOf = (address: string) => verifier.verdicts.find((v) => v.face === "etherscan" && v.address.toLowerCase() === address.toLowerCase());
-      const all = JSON.stringify(verifier.verdicts);
-      expect(verdictOf(implementation), all).to.deep.include({
-        contract: `${stack.sourceName(done.host)}/multiAccount/MultiAccount.sol:MultiAccount`,
-        runtimeMatch: "perfect",
-        creationMatch: "perfect",
-      });
-      expect(verdictOf(proxy), all).to.deep.include({ contract: PROXY_NAME, runtimeMatch: "perfect", creationMatch: "perfect" });
-      // OpenZeppelin 5's proxy creates its ProxyAdmin in its constructor: the admin has no creation
-      // transaction of its own, and lib-sourcify reads a factory's creation code only from a
-      // callTracer trace, which Hardhat's node does not give. Its creation match is not checked.
-      expect(verdictOf(proxyAdmin), all).to.deep.include({ contract: ADMIN_NAME, runtimeMatch: "perfect", creationMatch: null });
-      for (const verdict of verifier.verdicts) expect(verdict.refusal, verdict.contract).to.equal(undefined);
-      expect(deployed.output).to.include(`Proxy ${proxy} verified and linked`);
-    });
-
-    it("links the proxy to its implementation on the Etherscan face", function () {
-      expect(done.afterDeploy).to.deep.include({ Proxy: "1", ContractName: "TransparentUpgradeableProxy" });
-      expect(done.afterDeploy.Implementation.toLowerCase()).to.equal(done.implementation.toLowerCase());
-    });
-  });
 }

@@ -62,6 +62,8 @@ async function handle(req, body, res) {
     module: params.module ?? "",
     action: params.action ?? "",
     chainid: params.chainid,
+    // The parameters as sent, but a source's text (its length stands for it).
+    params: { ...params, ...(params.sourceCode === undefined ? {} : { sourceCode: `(${params.sourceCode.length} characters)` }) },
     status,
     answer: answer?.body,
   });
