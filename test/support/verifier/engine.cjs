@@ -5,6 +5,8 @@
 "use strict";
 
 const { createHash } = require("crypto");
+const fs = require("fs");
+const path = require("path");
 
 const { SolidityCompilation, SourcifyChain, Verification } = require("@ethereum-sourcify/lib-sourcify");
 
@@ -34,17 +36,37 @@ function longVersion(version) {
     .replace(/\.Emscripten.*$/, "");
 }
 
+const KEPT = path.join(__dirname, "compiled");
+
+function keptOutput(key) {
+  try {
+    return fs.readFileSync(path.join(KEPT, `${key}.json`), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps an output (written aside and renamed: another verifier may read it at the same time). */
+function keepOutput(key, output) {
+  fs.mkdirSync(KEPT, { recursive: true });
+  const aside = path.join(KEPT, `${key}.${process.pid}.tmp`);
+  fs.writeFileSync(aside, output);
+  fs.renameSync(aside, path.join(KEPT, `${key}.json`));
+  return output;
+}
+
 /** lib-sourcify's compiler: the npm solc of the version asked for. */
 const compiler = {
   async compile(version, input) {
     const solc = solcOf(version);
     const wanted = longVersion(version);
     if (wanted !== version.replace(/^v/, "")) throw new Error(`solc ${version} asked for; this folder's is ${wanted}`);
-    // One compile per input: the proxy and its admin are submitted with the same one, and a
-    // resubmission (a retry, a rerun) compiles nothing again.
+    // One compile per input, kept in memory and in this install's folder: the proxy and its admin
+    // are submitted with the same input, the stacks' verifiers share the proxies', and a rerun on
+    // this machine compiles nothing again (solc's output for an input and a version never changes).
     const text = JSON.stringify(input);
-    const key = `${version}:${createHash("sha256").update(text).digest("hex")}`;
-    if (!outputs.has(key)) outputs.set(key, solc.compile(text));
+    const key = `${version}-${createHash("sha256").update(text).digest("hex")}`;
+    if (!outputs.has(key)) outputs.set(key, keptOutput(key) ?? keepOutput(key, solc.compile(text)));
     return JSON.parse(outputs.get(key));
   },
 };

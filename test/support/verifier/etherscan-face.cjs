@@ -3,7 +3,10 @@
 // (/blockscout/<chainId>/api, no key). Each answer comes from the verification engine's verdict.
 "use strict";
 
-const { chains, contracts, jobs, submit, keyOf, rpcOf, implementationOf } = require("./state.cjs");
+const { chains, contracts, jobs, submit, settledWithin, keyOf, rpcOf, implementationOf } = require("./state.cjs");
+
+/** How long a status check waits for a verdict before it answers "Pending in queue". */
+const STATUS_WAIT_MS = 30_000;
 
 const ok = (result) => ({ status: 200, body: { status: "1", message: "OK", result } });
 const notOk = (result, message = "NOTOK") => ({ status: 200, body: { status: "0", message, result } });
@@ -63,9 +66,10 @@ function verifySourceCode(face, chainId, params) {
   return ok(job.id);
 }
 
-function checkVerifyStatus(face, params) {
+async function checkVerifyStatus(face, params) {
   const job = jobs.get(params.guid ?? "");
   if (job === undefined || job.face !== face) return notOk("Unknown UID");
+  await settledWithin(job, STATUS_WAIT_MS);
   if (!job.done) return notOk("Pending in queue");
   return job.refusal === undefined ? ok("Pass - Verified") : notOk(job.refusal);
 }

@@ -3,7 +3,10 @@
 // "match" for a partial one (the metadata hash differs), null for none.
 "use strict";
 
-const { chains, contracts, jobs, submit, keyOf } = require("./state.cjs");
+const { chains, contracts, jobs, submit, settledWithin, keyOf } = require("./state.cjs");
+
+/** How long a status request waits for a verdict before it answers that the job is not completed. */
+const STATUS_WAIT_MS = 30_000;
 
 const MATCH = { perfect: "exact_match", partial: "match" };
 const matchOf = (status) => MATCH[status] ?? null;
@@ -50,9 +53,10 @@ function startVerification(chainId, address, body) {
   return { status: 202, body: { verificationId: job.id } };
 }
 
-function jobStatus(id) {
+async function jobStatus(id) {
   const job = jobs.get(id);
   if (job === undefined || job.face !== "sourcify") return error(404, "job_not_found", `No verification job ${id}`);
+  await settledWithin(job, STATUS_WAIT_MS);
   const { chainId, address } = job.submission;
   const answer = {
     isJobCompleted: job.done,

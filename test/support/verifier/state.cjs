@@ -33,7 +33,7 @@ function submit(face, submission, refusal) {
   const job = { id, face, key, submission, done: false, verdict: undefined, refusal: undefined, startedAt: new Date().toISOString() };
   jobs.set(id, job);
   const { url } = rpcOf(submission.chainId);
-  verify({ ...submission, rpcUrl: url })
+  job.settled = verify({ ...submission, rpcUrl: url })
     .catch((error) => ({ runtimeMatch: null, creationMatch: null, error: { code: "internal_error", message: error.message } }))
     .then((verdict) => {
       job.verdict = verdict;
@@ -56,6 +56,16 @@ function submit(face, submission, refusal) {
   return job;
 }
 
+/**
+ * Waits (at most `ms`) for a job's verdict. A status check waits for it rather than answering
+ * "pending" at once: the explorer plugins poll every few seconds, and the suite would wait for
+ * their next poll each time. "Pending" is still answered on demand (the server's "disturb").
+ */
+function settledWithin(job, ms) {
+  if (job.done) return Promise.resolve();
+  return Promise.race([job.settled, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+}
+
 /** A proxy's implementation, read from its EIP-1967 slot (undefined when the slot is empty). */
 async function implementationOf(chainId, proxy) {
   const word = await rpcOf(chainId).rpc("eth_getStorageAt", [proxy, IMPLEMENTATION_SLOT, "latest"]);
@@ -63,4 +73,4 @@ async function implementationOf(chainId, proxy) {
   return /^0x0{40}$/.test(address) ? undefined : address;
 }
 
-module.exports = { chains, contracts, jobs, submit, keyOf, rpcOf, tell, implementationOf };
+module.exports = { chains, contracts, jobs, submit, settledWithin, keyOf, rpcOf, tell, implementationOf };
