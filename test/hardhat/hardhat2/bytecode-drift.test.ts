@@ -65,7 +65,12 @@ describe("addresses:show --check-bytecode on Hardhat 2: three chains, one upgrad
   const nodes: LocalNode[] = [];
   let env: Record<string, string>;
   let deployer: string;
-  const run = (args: string[]) => runHardhat(PROJECT, args, env, { timeoutMs: 240_000 });
+  /** Each run's output is kept beside the project (test-output/bytecode-drift/<name>.log), to read after a failure. */
+  const run = async (name: string, args: string[]) => {
+    const result = await runHardhat(PROJECT, args, env, { timeoutMs: 240_000 });
+    fs.writeFileSync(path.join(path.dirname(PROJECT), `${name}.log`), result.output);
+    return result;
+  };
   const fileOf = (network: string) => path.join(PROJECT, "output", network, "addresses.json");
 
   before(async function () {
@@ -88,9 +93,9 @@ describe("addresses:show --check-bytecode on Hardhat 2: three chains, one upgrad
       ADMIN_PUBLIC_KEY: ADMIN,
       ADDRESSES_FILE: path.join(PROJECT, "output", "{network}", "addresses.json"),
     };
-    const deployed = await run(["deploy-multiaccount", "--networks", "all", "--no-verify"]);
+    const deployed = await run("deploy", ["deploy-multiaccount", "--networks", "all", "--no-verify"]);
     expect(deployed.code, deployed.output).to.equal(0);
-    const upgraded = await run(["upgrade-multiaccount", "--network", "bsc", "--contract", "MultiAccountDrift", "--no-verify"]);
+    const upgraded = await run("upgrade", ["upgrade-multiaccount", "--network", "bsc", "--contract", "MultiAccountDrift", "--no-verify"]);
     expect(upgraded.code, upgraded.output).to.equal(0);
   });
   after(async () => {
@@ -98,7 +103,7 @@ describe("addresses:show --check-bytecode on Hardhat 2: three chains, one upgrad
   });
 
   it("--all-networks: a perfect match for every contract on localhost and base, bsc's implementation a mismatch; exit 1, naming bsc alone", async () => {
-    const result = await run(["addresses:show", "--all-networks", "--check-bytecode"]);
+    const result = await run("all-networks", ["addresses:show", "--all-networks", "--check-bytecode"]);
     expect(result.code, result.output).to.equal(1);
     for (const network of ["localhost", "base"]) {
       const rows = rowsOf(result, network);
@@ -115,7 +120,7 @@ describe("addresses:show --check-bytecode on Hardhat 2: three chains, one upgrad
   });
 
   it("--network bsc --json: the selected network alone, as JSON; exit 1", async () => {
-    const result = await run(["addresses:show", "--network", "bsc", "--check-bytecode", "--json"]);
+    const result = await run("bsc-json", ["addresses:show", "--network", "bsc", "--check-bytecode", "--json"]);
     expect(result.code, result.output).to.equal(1);
     const shown = JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) as {
       networks: Array<{ network: string; verdict: string; contracts: Array<{ contract: string; match: string; comparedWith: string }> }>;
@@ -130,7 +135,7 @@ describe("addresses:show --check-bytecode on Hardhat 2: three chains, one upgrad
 
   it("after a change to a comment only: --networks localhost,base gives their implementations a partial match, a warning, exit 0", async () => {
     fs.appendFileSync(MULTIACCOUNT, "// changed only in a comment, after the deploy\n");
-    const result = await run(["addresses:show", "--networks", "localhost,base", "--check-bytecode"]);
+    const result = await run("comment", ["addresses:show", "--networks", "localhost,base", "--check-bytecode"]);
     expect(result.code, result.output).to.equal(0);
     for (const network of ["localhost", "base"])
       expect(rowsOf(result, network), result.stdout).to.deep.include({ implementation: "partial", proxy: "perfect" });
