@@ -156,7 +156,9 @@ async function checkOne(target: DriftTarget, pattern: string, reference: DriftRe
   } catch (error) {
     drift.error = error instanceof Unchecked || error instanceof MultiAccountKitError ? error.message : classify(error).reason;
   }
-  return drift;
+  // In the order --json prints them.
+  const { network, file, chainId, multiAccountAddress, contracts, error, verdict } = drift;
+  return { network, file, chainId, multiAccountAddress, contracts, error, verdict };
 }
 
 function printDrift(log: Logger, networks: readonly ChainDrift[]): void {
