@@ -100,6 +100,7 @@ async function proxyDrift(code: string, address: string, admin: string, referenc
   if (match === "mismatch" || reference.openZeppelin === 4) return { ...row, match };
   const hex = code.replace(/^0x/i, "").toLowerCase();
   const held = (await reference.proxy.filledAtDeploy()).map(({ start, length }) => wordAddress(hex.slice(start * 2, (start + length) * 2)));
+  if (held.length === 0) return { ...row, match };
   const other = held.find((immutable) => immutable !== admin);
   if (other !== undefined) return { ...row, match: "mismatch", note: `its admin immutable ${other} is not its admin slot's ${admin}` };
   return { ...row, match, note: "admin immutable = admin slot" };
