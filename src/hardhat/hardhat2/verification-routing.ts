@@ -14,6 +14,10 @@ import { subtask } from "hardhat/config";
 import { ETHERSCAN_V2_API_URL, tableRoute, type VerificationRoute } from "../internal/chains/explorers";
 import { chainById } from "../internal/chains/table";
 import { loadedPackage, type PackageInfo } from "../internal/stack/packages";
+import { codeMatch, referencedRanges, type CodeMatch, type CompiledCode } from "../internal/compiler/deployed-code";
+import { refusalMessage } from "../internal/tasks/verify";
+import { MultiAccountKitError } from "../errors";
+import { IMPLEMENTATION_SLOT } from "../constants";
 
 export interface CustomChainLike {
   network: string;
@@ -201,7 +205,78 @@ export function routeExplorerPlugin(): void {
   subtask(wrapped).setAction(async (args: TaskArguments, hre: HardhatRuntimeEnvironment, runSuper: RunSuperFunction<TaskArguments>) => {
     const route = await routeForNetwork(hre);
     if (route === undefined) return runSuper(args);
-    if (plugin.kind === "hardhat-verify" && route.kind === "blockscout") return verifyOnBlockscout(hre, route, args);
-    return withRoute(hre, plugin, route, () => runSuper(args));
+    const verifying =
+      plugin.kind === "hardhat-verify" && route.kind === "blockscout"
+        ? verifyOnBlockscout(hre, route, args)
+        : withRoute(hre, plugin, route, () => runSuper(args));
+    return verifying.catch(async (error: unknown) => {
+      throw await explainRefusal(hre, route, args, error);
+    });
   });
+}
+
+/** The artifact's runtime code, with the ranges filled at deploy time (immutables from the build info, read only when asked). */
+async function compiledCode(hre: HardhatRuntimeEnvironment, fqn: string): Promise<CompiledCode> {
+  const artifact = await hre.artifacts.readArtifact(fqn);
+  const filledAtDeploy = async () => {
+    const output = (await hre.artifacts.getBuildInfo(fqn))?.output.contracts[artifact.sourceName]?.[artifact.contractName];
+    return referencedRanges(artifact.deployedLinkReferences, output?.evm.deployedBytecode.immutableReferences);
+  };
+  return { bytecode: artifact.deployedBytecode, filledAtDeploy };
+}
+
+/**
+ * How the code at `address` matches the project's build: the contract given, else the best of every
+ * contract of the build (a retry verifies the implementation by its address alone).
+ */
+async function matchInBuild(hre: HardhatRuntimeEnvironment, address: string, contract: string | undefined): Promise<{ match: CodeMatch; contract?: string }> {
+  const onChain = String(await hre.network.provider.send("eth_getCode", [address, "latest"]));
+  const candidates = contract === undefined ? await hre.artifacts.getAllFullyQualifiedNames() : [contract];
+  let partial: string | undefined;
+  for (const fqn of candidates) {
+    const match = await codeMatch(onChain, await compiledCode(hre, fqn)).catch((): CodeMatch => "mismatch");
+    if (match === "perfect") return { match, contract: fqn };
+    if (match === "partial") partial ??= fqn;
+  }
+  return partial === undefined ? { match: "mismatch", contract } : { match: "partial", contract: partial };
+}
+
+/** The implementation in an EIP-1967 proxy's slot, or undefined for a contract that is not such a proxy. */
+async function implementationBehind(hre: HardhatRuntimeEnvironment, address: string): Promise<string | undefined> {
+  const word = String(await hre.network.provider.send("eth_getStorageAt", [address, IMPLEMENTATION_SLOT, "latest"]));
+  const implementation = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(-40)}`;
+  return /^0x0{40}$/.test(implementation) ? undefined : implementation;
+}
+
+/** The explorer's (or the explorer plugin's) own words: its "Reason:" line, else the first line naming `address`, else the first line. */
+function reasonIn(message: string, address: string): string {
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  const reason = lines.find((line) => line.startsWith("Reason: "));
+  if (reason !== undefined) return reason.slice("Reason: ".length);
+  return lines.find((line) => line.toLowerCase().includes(address.toLowerCase())) ?? lines[0] ?? "";
+}
+
+/**
+ * A failed verification, explained when the code on chain is not this source's (a partial match, or
+ * none): the contract, the explorer and why. For a proxy, whose verification the upgrades plugin
+ * turns into its implementation's and its own, that is the implementation's code. Another failure
+ * (the explorer down, a rate limit, an "already verified") is passed on as it is.
+ */
+async function explainRefusal(hre: HardhatRuntimeEnvironment, route: VerificationRoute, args: TaskArguments, error: unknown): Promise<unknown> {
+  const original = (error as Error)?.message ?? String(error);
+  if (typeof args.address !== "string" || /already verified/i.test(original)) return error;
+  const address = args.address;
+  const found = await (async () => {
+    const implementation = await implementationBehind(hre, address);
+    const subject = implementation ?? address;
+    const contract = implementation === undefined && typeof args.contract === "string" ? args.contract : undefined;
+    return { subject, ...(await matchInBuild(hre, subject, contract)) };
+  })().catch(() => undefined);
+  if (found === undefined || found.match === "perfect") return error;
+  const configured = (hre.config as { multiAccount?: { contract?: string } }).multiAccount?.contract;
+  const subject = { contract: found.contract, address: found.subject, explorer: route.description, configured };
+  return new MultiAccountKitError(refusalMessage(found.match, subject, reasonIn(original, found.subject)), error instanceof Error ? error : undefined);
 }

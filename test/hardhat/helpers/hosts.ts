@@ -23,7 +23,8 @@ import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { FIXTURES, REPO_ROOT } from "./environment";
 
 export const HOSTS = path.join(FIXTURES, "hosts");
-const WORK = path.join(os.tmpdir(), "multiaccount-kit-hosts");
+/** Where installs kept between runs live: the host projects, the Node.js binaries, the loopback verifier. */
+export const WORK = path.join(os.tmpdir(), "multiaccount-kit-hosts");
 const OUT = path.join(REPO_ROOT, "test-output");
 /** What a run leaves in a host, cleared before the next one. */
 const BUILD_OUTPUTS = ["artifacts", "cache", "custom-artifacts", "custom-cache", "typechain-types", "custom-typechain-types", "output", ".openzeppelin"];
@@ -232,7 +233,7 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
 }
 
 /** The lock file's install in `dir` (`npm ci`), unless this lock's is there already. */
-async function installOnce(fixture: string, id: string, dir: string, key: string, command: string[], binary: string | undefined): Promise<void> {
+export async function installOnce(fixture: string, id: string, dir: string, key: string, command: string[], binary: string | undefined): Promise<void> {
   const marker = path.join(dir, "node_modules", ".multiaccount-kit-host");
   if (fs.existsSync(marker)) return;
   // This checkout's installs of earlier lock files of this host (and their copies) are not needed any more.

@@ -2,8 +2,9 @@
 // run it: plain `npm install` of the tarball, then the tasks as child processes against a
 // `hardhat node` on loopback, with nothing compiled beforehand. The node runs chain 56, so the tasks
 // run with `--network bsc` as an operator's would (BSC_RPC_URL pointed at it, PRIVATE_KEY signing
-// locally), and verification goes to a loopback Etherscan API V2 (ETHERSCAN_API_URL). Every stack
-// gets the same checks and must give the same output, record and exit codes.
+// locally), and verification goes to the loopback verifier's Etherscan API V2 face (ETHERSCAN_API_URL):
+// Sourcify's matching engine, whose verdicts on what the tasks deployed are checked. Every stack gets
+// the same checks and must give the same output, record and exit codes.
 import { expect } from "chai";
 import fs from "fs";
 import path from "path";
@@ -12,7 +13,7 @@ import { INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from ".
 import { errorHead, freePort, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { creationTransaction, killAfterFirstTransaction, transactionsFrom } from "../helpers/deterministic";
 import { CREATEX_ADDRESS, deterministicAddress, deterministicSalt } from "../../../src/hardhat/internal/chains/createx";
-import { startExplorer, type LoopbackExplorer } from "../helpers/explorer";
+import { startVerifier, type LoopbackVerifier, type Verdict } from "../helpers/verifier";
 import { deployStandIn } from "../helpers/stand-in";
 import { putCreateX } from "../helpers/createx";
 import { ADMIN_SLOT } from "../../../src/hardhat/constants";
@@ -44,7 +45,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
     describe(stack.label, function () {
       let host: HostProject;
       let node: LocalNode;
-      let explorer: LoopbackExplorer;
+      let explorer: LoopbackVerifier;
       let protocol: string;
       let file: string;
       let proxy: string;
@@ -67,10 +68,13 @@ describe("host projects of each supported stack and Hardhat major", function () 
         for (const request of explorer.requests) {
           const what = `${request.method} ${request.module}/${request.action}`;
           expect(request.path, what).to.equal("/v2/api");
-          expect(request.query.chainid, what).to.equal("56");
+          expect(request.chainid, what).to.equal("56");
           expect(request.params.apikey, what).to.equal(API_KEY);
         }
       };
+      /** The verifier's (latest) verdict on the contract at `address`. */
+      const verdictOn = (address: string): Verdict | undefined =>
+        explorer.verdicts.filter((verdict) => verdict.address.toLowerCase() === address.toLowerCase()).at(-1);
       const linkRequest = (implementation: string) =>
         explorer.requests.find((r) => r.action === "verifyproxycontract" && r.params.expectedimplementation?.toLowerCase() === implementation.toLowerCase());
 
@@ -78,13 +82,13 @@ describe("host projects of each supported stack and Hardhat major", function () 
         this.timeout(INSTALL_TIMEOUT_MS);
         host = await prepareHost(stack.host);
         node = await startChain(host, stack, 56);
-        explorer = await startExplorer({ rpc: (method, params) => node.rpc(method, params) });
+        explorer = await startVerifier({ 56: node.url });
         protocol = await deployStandIn(node);
         file = path.join(host.dir, "output", "addresses.json");
       });
       after(async () => {
         await node?.stop();
-        await explorer?.close();
+        await explorer?.stop();
       });
 
       it("installs the tarball with plain `npm install`, changing none of the project's versions", () => {
@@ -149,13 +153,25 @@ describe("host projects of each supported stack and Hardhat major", function () 
         expect(result.output).to.include("Next: npx hardhat addresses:show --network bsc");
         for (const secret of [API_KEY, NODE_KEY.slice(2)]) expect(result.output).to.not.include(secret);
 
+        await explorer.settled();
         expectV2Requests();
         const submission = explorer.requests.find((request) => request.action === "verifysourcecode");
         expect(submission, JSON.stringify(explorer.requests)).to.not.equal(undefined);
         expect(submission!.params.contractaddress.toLowerCase()).to.equal(implementation.toLowerCase());
         expect(submission!.params.contractname).to.equal(`${stack.sourceName(host)}/multiAccount/MultiAccount.sol:MultiAccount`);
-        // The proxy: its own source accepted, then linked to the implementation ("Read/Write as Proxy").
-        expect(explorer.verified.has(proxy.toLowerCase()), "the proxy's source was not verified").to.equal(true);
+        // The verifier's verdicts: the implementation and the proxy match perfectly, runtime and
+        // creation code. OpenZeppelin 5's proxy (the upgrades plugin 3.x, 4.x) creates its ProxyAdmin in
+        // its constructor: that one has no creation transaction of its own, and lib-sourcify reads a
+        // factory's creation code only from a callTracer trace, which Hardhat's node does not give.
+        const admin = await slotAddress(proxy, ADMIN_SLOT);
+        expect(verdictOn(implementation), JSON.stringify(explorer.verdicts)).to.deep.include({ runtimeMatch: "perfect", creationMatch: "perfect" });
+        expect(verdictOn(proxy), JSON.stringify(explorer.verdicts)).to.deep.include({ runtimeMatch: "perfect", creationMatch: "perfect" });
+        expect(verdictOn(admin), JSON.stringify(explorer.verdicts)).to.deep.include({
+          runtimeMatch: "perfect",
+          creationMatch: stack.deployTransactions === 3 ? "perfect" : null,
+        });
+        for (const verdict of explorer.verdicts) expect(verdict.refusal, verdict.contract).to.equal(undefined);
+        // The proxy linked to the implementation ("Read/Write as Proxy").
         expect(linkRequest(implementation)?.params.address.toLowerCase(), "no link request").to.equal(proxy.toLowerCase());
         expect(compiled(host.dir, "MultiAccount"), "compiled by the task").to.equal(true);
       });
@@ -208,7 +224,16 @@ describe("host projects of each supported stack and Hardhat major", function () 
         expect(result.stdout).to.include(`Old implementation: ${old}`);
         expect(result.stdout).to.include(`New implementation: ${implementation}`);
         expect(result.output).to.include(`Verified ${implementation}.`);
+        await explorer.settled();
+        // Hardhat 3 names the project's own sources under project/.
+        expect(verdictOn(implementation)?.contract, JSON.stringify(explorer.verdicts)).to.match(/^(project\/)?contracts\/MultiAccountV2\.sol:MultiAccountV2$/);
+        expect(verdictOn(implementation)).to.deep.include({ runtimeMatch: "perfect", creationMatch: "perfect" });
         expect(linkRequest(implementation)?.params.address.toLowerCase(), "the proxy was not linked to the new implementation").to.equal(proxy.toLowerCase());
+        // The explorer's link moved: it shows the proxy as one of the new implementation.
+        const shown = await fetch(`${explorer.url}/v2/api?chainid=56&module=contract&action=getsourcecode&address=${proxy}&apikey=${API_KEY}`);
+        const [entry] = ((await shown.json()) as { result: Record<string, string>[] }).result;
+        expect(entry.Proxy).to.equal("1");
+        expect(entry.Implementation.toLowerCase()).to.equal(implementation.toLowerCase());
         expectV2Requests();
         // version() is the new implementation's, answered through the proxy.
         const version = new ethers.utils.Interface(["function version() view returns (string)"]);

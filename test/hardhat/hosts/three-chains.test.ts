@@ -5,7 +5,8 @@
 // proxy tells the test when base sends. Verification goes to a loopback Etherscan API V2. The runs
 // build on each other: a preflight that fails on one chain, the deterministic deployment on all
 // three (verified, the plugins' own lines prefixed per chain), addresses:show --networks all, an
-// upgrade stopped by Ctrl-C once base sends, and the rerun that finishes it.
+// upgrade stopped by Ctrl-C once base sends, the drift check then (base's implementation alone is
+// not the source), and the rerun that finishes it.
 //
 // In the hosts lane this file runs after stacks.test.ts, whose deployment compiled the project: its
 // runs then compile nothing. Run alone, its first run compiles, and the build output is removed at
@@ -215,6 +216,21 @@ describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat no
     const journal = JSON.parse(fs.readFileSync(path.join(dir, "base", "addresses.journal.json"), "utf8"));
     expect(journal.runs.map((run: { status: string }) => run.status)).to.deep.equal(["completed", "completed"]);
     expect((await blocks()).slice(1)).to.deep.equal(before.slice(1));
+  });
+
+  it("addresses:show --networks all --check-bytecode: base's implementation (MultiAccountV2 since the upgrade) a mismatch, every other contract a perfect match; exit 1", async () => {
+    const result = await hardhat(["addresses:show", "--networks", "all", "--check-bytecode"]);
+    expect(result.code, result.output).to.equal(1);
+    const row = (network: string, contract: string) => result.stdout.split("\n").find((line) => new RegExp(`^${network} +\\d+ +${contract} `).test(line));
+    expect(row("base", "implementation"), result.stdout).to.match(/ MISMATCH$/);
+    for (const chain of chains.slice(1)) expect(row(chain.network, "implementation"), result.stdout).to.match(/ perfect$/);
+    for (const chain of chains) {
+      // OpenZeppelin 5's proxy, its admin immutable its admin slot's; the ProxyAdmin it created, owned by the deployer.
+      expect(row(chain.network, "proxy"), result.stdout).to.match(new RegExp(` ${address} +perfect +admin immutable = admin slot$`));
+      expect(row(chain.network, "ProxyAdmin"), result.stdout).to.match(new RegExp(` perfect +owner ${DEPLOYER.toLowerCase()}$`));
+    }
+    expect(result.stderr).to.include("addresses:show --check-bytecode: the code on chain is not the source as compiled now on base (implementation).");
+    expect(result.output).to.not.include(URL_KEY);
   });
 
   it("the rerun upgrades the two that were stopped, base has nothing to upgrade: one upgrade on each chain, each validated by the upgrades plugin first", async () => {

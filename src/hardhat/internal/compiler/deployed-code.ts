@@ -53,3 +53,28 @@ export async function isCompiledCode(onChain: string, compiled: CompiledCode): P
   const ranges = await compiled.filledAtDeploy();
   return ranges.length > 0 && masked(chain, ranges) === masked(built, ranges);
 }
+
+/**
+ * How `onChain` matches the compiled code, in Sourcify's terms: "perfect" (isCompiledCode), "partial"
+ * (equal but for the metadata hash solc appends, the CBOR section whose length ends the code: the
+ * contract compiled from a source text that differs outside the code, such as a comment), or
+ * "mismatch".
+ */
+export type CodeMatch = "perfect" | "partial" | "mismatch";
+
+/** The code without its trailing CBOR metadata section (the last two bytes give its length), or undefined without one. */
+function withoutMetadata(code: string): string | undefined {
+  if (code.length < 4) return undefined;
+  const section = parseInt(code.slice(-4), 16) * 2 + 4;
+  return section > 4 && section <= code.length ? code.slice(0, code.length - section) : undefined;
+}
+
+export async function codeMatch(onChain: string, compiled: CompiledCode): Promise<CodeMatch> {
+  if (await isCompiledCode(onChain, compiled)) return "perfect";
+  const chain = withoutMetadata(hex(onChain));
+  const built = withoutMetadata(hex(compiled.bytecode));
+  if (chain === undefined || built === undefined || chain.length !== built.length) return "mismatch";
+  if (chain === built) return "partial";
+  const ranges = (await compiled.filledAtDeploy()).filter((range) => (range.start + range.length) * 2 <= chain.length);
+  return ranges.length > 0 && masked(chain, ranges) === masked(built, ranges) ? "partial" : "mismatch";
+}

@@ -1,7 +1,7 @@
 // The ethers 5 stack: ethers 5 through @nomiclabs/hardhat-ethers 2, and @openzeppelin/hardhat-upgrades
 // 1.x, which deploys an OpenZeppelin 4.x ProxyAdmin and TransparentUpgradeableProxy.
 import type { Stack, StackFactory, StackSigner, UnsignedTransaction } from "./types";
-import { upgradesCoreArtifact, type StackParts } from "./parts";
+import { upgradesCoreArtifact, upgradesCoreCode, type StackParts } from "./parts";
 
 interface Factory5 extends StackFactory {
   getDeployTransaction(...args: unknown[]): { data?: unknown };
@@ -51,6 +51,11 @@ export function ethers5Stack(parts: StackParts): Stack {
     ...ethers5Signing(ethers),
     ...ethers5Creations(parts),
     ...upgrades1Proxies(parts.upgrades as Upgrades1),
+    proxyContracts: () => ({
+      openZeppelin: 4,
+      proxy: upgradesCoreCode(parts.upgradesDir, V4_TRANSPARENT_PROXY, "build-info.json"),
+      admin: upgradesCoreCode(parts.upgradesDir, V4_PROXY_ADMIN, "build-info.json"),
+    }),
   };
 }
 

@@ -2,7 +2,7 @@
 // @openzeppelin/hardhat-upgrades 3.x, which deploys an OpenZeppelin 5.x TransparentUpgradeableProxy
 // whose constructor creates its own ProxyAdmin, owned by the deployer.
 import type { Stack, StackFactory, StackSigner } from "./types";
-import { upgradesCoreArtifact, type StackParts } from "./parts";
+import { upgradesCoreArtifact, upgradesCoreCode, type StackParts } from "./parts";
 
 interface Factory6 extends StackFactory {
   getDeployTransaction(...args: unknown[]): Promise<{ data: string }>;
@@ -38,6 +38,7 @@ interface Upgrades3 {
 
 const TRANSPARENT = { kind: "transparent" } as const;
 const V5_TRANSPARENT_PROXY = "@openzeppelin/contracts-v5/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
+const V5_PROXY_ADMIN = "@openzeppelin/contracts-v5/proxy/transparent/ProxyAdmin.sol/ProxyAdmin.json";
 
 export function ethers6Stack(parts: StackParts): Stack {
   const ethers = parts.ethers as Ethers6;
@@ -90,5 +91,10 @@ export function ethers6Stack(parts: StackParts): Stack {
       await (await (signer as Signer6).sendTransaction({ to, data })).wait();
     },
     importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
+    proxyContracts: () => ({
+      openZeppelin: 5,
+      proxy: upgradesCoreCode(parts.upgradesDir, V5_TRANSPARENT_PROXY, "build-info-v5.json"),
+      admin: upgradesCoreCode(parts.upgradesDir, V5_PROXY_ADMIN, "build-info-v5.json"),
+    }),
   };
 }

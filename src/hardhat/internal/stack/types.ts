@@ -2,6 +2,7 @@
 // upgrades plugin directly: everything that differs between ethers 5 with hardhat-upgrades 1.x and
 // ethers 6 with hardhat-upgrades 3.x sits behind this interface, one short file per stack.
 // Amounts are always bigint here; each adapter converts to and from its own number type.
+import type { CompiledCode } from "../compiler/deployed-code";
 
 /** A signer of the stack (opaque to the tasks beyond its address). */
 export interface StackSigner {
@@ -81,4 +82,20 @@ export interface Stack {
   managedProxyAdmin?(): Promise<{ address: string; owner: string } | undefined>;
   /** Tells the upgrades plugin about a proxy it did not deploy, so that upgrades work as usual. */
   importProxy(proxy: string, factory: StackFactory): Promise<void>;
+  /** The runtime code of the proxy and the ProxyAdmin this upgrades plugin deploys, for the drift check. */
+  proxyContracts(): ProxyContracts;
+}
+
+/** A contract the upgrades plugin deploys: its fully qualified name and its runtime code. */
+export type NamedCode = CompiledCode & { readonly name: string };
+
+export interface ProxyContracts {
+  /**
+   * 4: hardhat-upgrades 1.x's TransparentUpgradeableProxy and ProxyAdmin (the admin deployed on its
+   * own). 5: 3.x/4.x's, whose proxy creates its ProxyAdmin and keeps the admin's address as an
+   * immutable.
+   */
+  readonly openZeppelin: 4 | 5;
+  readonly proxy: NamedCode;
+  readonly admin: NamedCode;
 }

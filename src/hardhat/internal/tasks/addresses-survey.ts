@@ -53,7 +53,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Per call, with one more attempt after a failure to get an answer. */
 const CALL_TIMEOUT_MS = 10_000;
 
-async function ask(transport: Transport, method: string, params: unknown[]): Promise<unknown> {
+/** One call, with one more attempt after a failure that a retry can mend. */
+export async function ask(transport: Transport, method: string, params: unknown[]): Promise<unknown> {
   try {
     return await transport.call(method, params, CALL_TIMEOUT_MS);
   } catch (error) {

@@ -76,6 +76,11 @@ export const ADDRESSES_SHOW_TASK = task(TASK_ADDRESSES_SHOW, "Shows the addresse
   option("flag", "json", "Print the addresses file as JSON"),
   option("flag", "allNetworks", ALL_NETWORKS_HELP),
   option("string", "networks", "Survey only these networks, as --all-networks does: names separated by commas, or all"),
+  option(
+    "flag",
+    "checkBytecode",
+    "Compile, then compare the code behind multiAccountAddress (implementation, proxy, ProxyAdmin) with it on each network: perfect, partial or mismatch (exit 1 on a mismatch); no explorer needed"
+  ),
 ]);
 
 /**

@@ -2,6 +2,7 @@
 // implementation and then the proxy. A failure is logged with the command to retry, and never fails
 // the run.
 import type { Host } from "./host";
+import type { CodeMatch } from "../compiler/deployed-code";
 import type { Logger } from "../output/log";
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -31,12 +32,44 @@ export interface DeploymentVerification {
 
 export interface VerificationOutcome {
   implementation: boolean;
+  /** The explorer refused the implementation as a partial match only (see refusalMessage). */
+  partial?: boolean;
   /** undefined where the explorer has no proxy linking (a Blockscout shows an EIP-1967 proxy by itself). */
   proxy?: boolean;
 }
 
 function oneLine(error: unknown): string {
   return ((error as Error)?.message ?? String(error)).split("\n").filter(Boolean).join(" ");
+}
+
+export const PARTIAL_MATCH = "Partial match only";
+
+/**
+ * What the operator reads when an explorer (or the explorer plugin, before it sends anything) refuses
+ * a contract whose code on chain is not this source's: the contract, the explorer, and why. A partial
+ * match (the code is this source's but for the metadata hash) is never reported as verified. A
+ * contract verified by its address alone is named by the build's contract that matches it partially;
+ * with none, the project's configured contract (`configured`) is named as not matching.
+ */
+export function refusalMessage(
+  match: Exclude<CodeMatch, "perfect">,
+  subject: { contract?: string; address: string; explorer: string; configured?: string },
+  reason: string
+): string {
+  const name = subject.contract ?? "the contract";
+  if (match === "partial") {
+    return (
+      `${PARTIAL_MATCH}: ${subject.explorer} did not verify ${name} at ${subject.address}. The code on chain is this source's compiled code but for ` +
+      `its metadata hash: the source differs from the one deployed outside the code (a comment, whitespace or a file name). Verify from the source as deployed. (${reason})`
+    );
+  }
+  // Verified by its address alone (a retry): none of the build matched; the config's contract first.
+  const what =
+    subject.contract ?? (subject.configured === undefined ? "any contract of this project" : `${subject.configured} nor any other contract of this project`);
+  return (
+    `${subject.explorer} did not verify ${name} at ${subject.address}: the code on chain is not ${what} as compiled now ` +
+    `(its code, compiler settings or imports changed since the deploy). (${reason})`
+  );
 }
 
 /**
@@ -65,7 +98,7 @@ export async function verifyDeployment(host: Host, request: DeploymentVerificati
       implementation = true;
     } else {
       log.warn(`Verification of ${request.implementation} failed (the deployment itself succeeded): ${message}\n${retry}`);
-      return { implementation: false };
+      return { implementation: false, partial: message.startsWith(PARTIAL_MATCH) || undefined };
     }
   }
   if (!host.explorer.linksProxies(request.chainId)) return { implementation };
@@ -101,6 +134,7 @@ export async function verifyAfterwards(
   try {
     const outcome = await verifyDeployment(host, { ...rest, implementation, contract: await host.contractFqn(contractName) }, log, sleep);
     if (host.explorer.unavailable(request.chainId) !== undefined) return "skipped (no explorer)";
+    if (outcome.partial === true) return "partial match only (not verified)";
     if (!outcome.implementation) return "failed";
     return outcome.proxy === false ? "verified, proxy not linked" : "verified";
   } catch (error) {

@@ -2,7 +2,7 @@
 // compares before sending): on their own with made-up code, then with this repository's artifacts
 // against contracts deployed on the in-process network, immutables and all.
 import { expect } from "chai";
-import { isCompiledCode, referencedRanges, type ByteRange, type CompiledCode } from "../../../../src/hardhat/internal/compiler/deployed-code";
+import { codeMatch, isCompiledCode, referencedRanges, type ByteRange, type CompiledCode } from "../../../../src/hardhat/internal/compiler/deployed-code";
 import { hardhat2Host } from "../../../../src/hardhat/hardhat2/host";
 import { useRootEnvironment } from "../../helpers/environment";
 
@@ -53,6 +53,38 @@ describe("the compiled runtime code against the code on a chain", () => {
     expect(ranges).to.deep.equal([{ start: 1, length: 20 }]);
     expect(await isCompiledCode(linked, compiled(unlinked, ranges))).to.equal(true);
     expect(await isCompiledCode(linked.replace("3014", "3015"), compiled(unlinked, ranges))).to.equal(false);
+  });
+
+  describe("how the code matches, in Sourcify's terms (perfect, partial, mismatch)", () => {
+    /** Code, then a CBOR metadata section of six bytes and its length (0x0006), as solc ends runtime code. */
+    const withMetadata = (body: string, hash: string) => `0x${body}a165${hash.repeat(4)}0006`;
+    const body = "6080604052" + "00".repeat(20) + "5b00";
+
+    it("the same code, metadata hash included, is a perfect match", async () => {
+      expect(await codeMatch(withMetadata(body, "ab"), compiled(withMetadata(body, "ab")))).to.equal("perfect");
+    });
+
+    it("the same code with another metadata hash (a source changed only in a comment) is a partial match", async () => {
+      expect(await codeMatch(withMetadata(body, "cd"), compiled(withMetadata(body, "ab")))).to.equal("partial");
+    });
+
+    it("an immutable's bytes may differ in a partial match too", async () => {
+      const filled = body.slice(0, 10) + "ef".repeat(20) + body.slice(50);
+      expect(await codeMatch(withMetadata(filled, "cd"), compiled(withMetadata(body, "ab"), [{ start: 5, length: 20 }]))).to.equal("partial");
+      expect(await codeMatch(withMetadata(filled, "cd"), compiled(withMetadata(body, "ab")))).to.equal("mismatch");
+    });
+
+    it("a byte of the code changed (a logic change) is a mismatch, whatever the metadata", async () => {
+      const changed = body.replace("6080604052", "6080604053");
+      expect(await codeMatch(withMetadata(changed, "ab"), compiled(withMetadata(body, "ab")))).to.equal("mismatch");
+      expect(await codeMatch(withMetadata(changed, "cd"), compiled(withMetadata(body, "ab")))).to.equal("mismatch");
+    });
+
+    it("code of another length, no code, or code without a metadata section is a mismatch", async () => {
+      expect(await codeMatch(withMetadata(body + "00", "cd"), compiled(withMetadata(body, "ab")))).to.equal("mismatch");
+      expect(await codeMatch("0x", compiled(withMetadata(body, "ab")))).to.equal("mismatch");
+      expect(await codeMatch(`0x${body}ffff`, compiled(`0x${body}fffe`))).to.equal("mismatch");
+    });
   });
 
   describe("this repository's artifacts, on the in-process network (Hardhat 2's build info for immutables)", () => {
