@@ -31,7 +31,24 @@ export interface VerifyRequest {
   chainId: number;
 }
 
+/** One explorer of a chain that verification goes to (a chain may have Etherscan, a Blockscout and Sourcify). */
+export interface ExplorerTarget {
+  /** For its row and messages: "Etherscan API V2 (chainid 56)", "Sourcify at https://sourcify.dev/server". */
+  name: string;
+  /** Submits the source; throws when the explorer rejects it (an "already verified" included). */
+  verify(request: VerifyRequest): Promise<void>;
+  /** Verifies the proxy and links it to its implementation; absent where the explorer shows an EIP-1967 proxy by itself. */
+  verifyProxy?(proxy: string): Promise<void>;
+  /** The command that retries this explorer's verification of `address` (the proxy: it covers both). */
+  retryCommand(address: string): string;
+}
+
 export interface Explorer {
+  /**
+   * Every explorer verification goes to on this chain, in order, each given its own row. Absent: the
+   * one this object describes (Hardhat 2, whose explorer plugins verify on one explorer per chain).
+   */
+  each?(chainId: number): ExplorerTarget[];
   /** The block explorer's base URL for links, when one is known for the chain. */
   browserUrl(chainId: number): string | undefined;
   /** Why verification cannot run on this chain, or undefined when it can. */

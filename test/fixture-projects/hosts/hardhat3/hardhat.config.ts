@@ -16,7 +16,12 @@ export default defineConfig({
   solidity: { version: "0.8.24", settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" } },
   networks,
   chainDescriptors,
-  verify,
+  // hardhat-verify 3 verifies on Sourcify too unless told not to: the tests keep it on loopback
+  // (FIXTURE_SOURCIFY_URL, the loopback verifier's Sourcify face) or off.
+  verify: {
+    ...verify,
+    sourcify: process.env.FIXTURE_SOURCIFY_URL === undefined ? { enabled: false } : { apiUrl: process.env.FIXTURE_SOURCIFY_URL },
+  },
   multiAccount: {
     // FIXTURE_VERIFY_DELAY lets a test give an invalid value, to see the config hook refuse it.
     verifyDelay: process.env.FIXTURE_VERIFY_DELAY === undefined ? 0 : Number(process.env.FIXTURE_VERIFY_DELAY),
