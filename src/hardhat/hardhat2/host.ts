@@ -6,7 +6,7 @@ import { noExplorerReason } from "../internal/chains/explorers";
 import { Chain } from "../internal/chains/reader";
 import { referencedRanges } from "../internal/compiler/deployed-code";
 import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host";
-import { browserUrlFor, routeForChain } from "./verification-routing";
+import { ALREADY_SHOWN, browserUrlFor, routeForChain } from "./verification-routing";
 import { collectSecrets } from "../internal/output/redact";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint";
 import { RpcSession } from "../internal/rpc/session";
@@ -53,6 +53,9 @@ export function hardhat2Stack(hre: HardhatRuntimeEnvironment): Stack {
   return choice.kind === "ethers5" ? ethers5Stack(parts) : ethers6Stack(parts);
 }
 
+/** The routing found the contract verified on the explorer already, and sent nothing. */
+const shownAlready = (result: unknown): "already verified" | undefined => (result === ALREADY_SHOWN ? "already verified" : undefined);
+
 function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
   const browserUrl = (chainId: number) => browserUrlFor(hre, chainId);
   const verify = (address: string, contract?: string) =>
@@ -78,9 +81,11 @@ function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
     linksProxies: (chainId) => routeForChain(hre, chainId)?.linksProxies ?? false,
     // Both explorer plugins answer verify:verify; the upgrades plugin's override of it (1.x) or of
     // verify:etherscan under it (3.x) turns a proxy address into the whole proxy verification.
-    verify: (request) => verify(request.address, request.contract).then(() => undefined),
-    verifyProxy: (proxy) => verify(proxy).then(() => undefined),
+    verify: (request) => verify(request.address, request.contract).then(shownAlready),
+    verifyProxy: (proxy) => verify(proxy).then(shownAlready),
     retryCommand: (address) => `npx hardhat verify --network ${hre.network.name} ${address}`,
+    // The routing around the explorer plugin's verification tries again (verification-routing.ts).
+    retriesItself: true,
   };
 }
 

@@ -11,8 +11,9 @@
 // Started by test/hardhat/helpers/verifier.ts on Node.js 22 with an IPC channel: it sends
 // `{ type: "listening", port }`, then a `{ type: "request" }` for every request and a
 // `{ type: "verdict" }` for every verification. The parent sends `{ type: "chain", chainId, url }`
-// to add a chain, `{ type: "disturb", status: 429 | "pending", times }` for the next `times`
-// requests to be answered 429 (Too Many Requests) or "pending" (a status check only), `{ type:
+// to add a chain, `{ type: "disturb", status: 429 | "pending", times, action? }` for the next `times`
+// requests (only those for that Etherscan-style `action`, when given) to be answered 429 (Too Many
+// Requests) or "pending" (a status check only), `{ type:
 // "forget", face }` for a face to hold nothing verified any more (an explorer of a fresh chain), and
 // `{ type: "ping", id }`, answered `{ type: "pong", id }` after every message sent before it.
 "use strict";
@@ -25,7 +26,8 @@ const { sourcifyFace } = require("./sourcify-face.cjs");
 
 setLibSourcifyLoggerLevel(0);
 
-let disturbance = { status: undefined, times: 0 };
+/** The disturbances asked for, in order: `{ status, times, action }`. */
+const disturbances = [];
 
 /** A request's answer: `{ status, body }`, or undefined (404). */
 async function route(method, url, body) {
@@ -36,25 +38,28 @@ async function route(method, url, body) {
   return undefined;
 }
 
-/** The disturbance asked for, used up one request at a time. */
-function disturbed(url) {
-  if (disturbance.times <= 0) return undefined;
-  if (disturbance.status === "pending" && !/checkverifystatus|checkproxyverification|^\/v2\/verify\/[^/]+$/.test(url.search + url.pathname)) return undefined;
+/** The first disturbance asked for that applies to this request, used up one request at a time (only by requests for its `action`, when it names one). */
+function disturbed(url, action) {
+  const statusCheck = /checkverifystatus|checkproxyverification|^\/v2\/verify\/[^/]+$/.test(url.search + url.pathname);
+  const disturbance = disturbances.find(
+    (one) => one.times > 0 && (one.action === undefined || one.action === action) && (one.status !== "pending" || statusCheck)
+  );
+  if (disturbance === undefined) return undefined;
   disturbance.times--;
   return disturbance.status;
 }
 
 async function handle(req, body, res) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
-  const disturb = disturbed(url);
+  const form = req.method === "POST" && !String(req.headers["content-type"]).includes("json") ? Object.fromEntries(new URLSearchParams(body)) : {};
+  const params = { ...Object.fromEntries(url.searchParams), ...form };
+  const disturb = disturbed(url, params.action);
   let answer;
   if (disturb === 429)
     answer = { status: 429, body: { status: "0", message: "NOTOK", result: "Max rate limit reached, please use API Key for higher rate limit" } };
   else answer = await route(req.method, url, body).catch((error) => ({ status: 500, body: { error: error.message } }));
   if (disturb === "pending" && answer !== undefined) answer = pendingAnswer(url, answer);
   const status = answer?.status ?? 404;
-  const form = req.method === "POST" && !String(req.headers["content-type"]).includes("json") ? Object.fromEntries(new URLSearchParams(body)) : {};
-  const params = { ...Object.fromEntries(url.searchParams), ...form };
   tell({
     type: "request",
     method: req.method,
@@ -81,7 +86,7 @@ function pendingAnswer(url, answer) {
 
 process.on("message", (message) => {
   if (message.type === "chain") chains.set(String(message.chainId), message.url);
-  if (message.type === "disturb") disturbance = { status: message.status, times: message.times };
+  if (message.type === "disturb") disturbances.push({ status: message.status, times: message.times, action: message.action });
   if (message.type === "forget") for (const key of [...contracts.keys()]) if (key.startsWith(`${message.face}:`)) contracts.delete(key);
   if (message.type === "ping") tell({ type: "pong", id: message.id });
 });

@@ -36,7 +36,7 @@ const PASSING = [
   /\b429\b/,
   /too many requests|rate limit/i,
   /pending in queue|still pending|pending/i,
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|EPIPE|UND_ERR_SOCKET|socket hang up|other side closed|fetch failed/i,
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|EPIPE|UND_ERR_SOCKET|socket hang up|other side closed/i,
   /status code:? 5\d\d\b|\b50[234]\b/i,
   /timed? ?out/i,
 ];

@@ -98,6 +98,7 @@ function targetsOf(explorer: Explorer, chainId: number): ExplorerTarget[] {
       verify: (request) => explorer.verify(request),
       verifyProxy: linking ? (proxy) => explorer.verifyProxy(proxy, chainId) : undefined,
       retryCommand: (address) => explorer.retryCommand(address),
+      retriesItself: explorer.retriesItself,
     },
   ];
 }
@@ -118,7 +119,8 @@ function failedResult(message: string): string {
 }
 
 /** The implementation, then the proxy, on one explorer. A failure is logged with the command that retries it. */
-async function verifyOn(target: ExplorerTarget, request: DeploymentVerification, log: Logger, retry: Retrying): Promise<ExplorerRow> {
+async function verifyOn(target: ExplorerTarget, request: DeploymentVerification, log: Logger, retrying: Retrying): Promise<ExplorerRow> {
+  const retry: Retrying = target.retriesItself === true ? (call) => call() : retrying;
   const again = target.retryCommand(request.proxy);
   const row: ExplorerRow = { explorer: target.name, implementation: false, result: "verified" };
   log.info(`Verifying ${request.contract} at ${request.implementation} on ${target.name}...`);
@@ -141,7 +143,11 @@ async function verifyOn(target: ExplorerTarget, request: DeploymentVerification,
   if (target.verifyProxy === undefined) return row;
   log.info(`Verifying the proxy ${request.proxy} and linking it to ${request.implementation}...`);
   try {
-    await retry(() => target.verifyProxy!(request.proxy), `Linking the proxy on ${target.name}`);
+    const answer = await retry(() => target.verifyProxy!(request.proxy), `Linking the proxy on ${target.name}`);
+    if (answer === "already verified") {
+      log.info(`Proxy ${request.proxy} is already verified and linked to ${request.implementation}.`);
+      return { ...row, proxy: true, result: `${row.result}, proxy already linked` };
+    }
     log.info(`Proxy ${request.proxy} verified and linked: the explorer shows it as a proxy of ${request.implementation}.`);
     return { ...row, proxy: true, result: `${row.result}, proxy linked` };
   } catch (error) {
