@@ -7,6 +7,11 @@ import multiAccountKit from "multiaccount-kit/hardhat";
 import { hardhat3ConfigFromEnv } from "multiaccount-kit/hardhat/env";
 
 const { networks: all, chainDescriptors, verify } = hardhat3ConfigFromEnv(process.env, configVariable);
+// FIXTURE_BLOCKSCOUT_URL gives bsc a Blockscout beside its Etherscan, as a project adds one to a chain's descriptor.
+if (process.env.FIXTURE_BLOCKSCOUT_URL !== undefined) {
+  const url = process.env.FIXTURE_BLOCKSCOUT_URL;
+  chainDescriptors[56].blockExplorers.blockscout = { name: "Loopback Blockscout", url, apiUrl: `${url}/api` };
+}
 // FIXTURE_NETWORKS keeps only the networks a test starts nodes for (`--networks all` then means those).
 const only = process.env.FIXTURE_NETWORKS?.split(",");
 const networks = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
