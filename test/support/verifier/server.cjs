@@ -6,7 +6,8 @@
 //   (the upgrades plugin finds a proxy's creation that way), answered from the chain's node.
 // - Blockscout's Etherscan-compatible API at /blockscout/<chainId>/api: the same actions, no key.
 // - Sourcify's v2 API: GET /v2/contract/<chainId>/<address>, POST /v2/verify/<chainId>/<address>,
-//   GET /v2/verify/<verificationId>.
+//   GET /v2/verify/<verificationId>; and its older API under /sourcify-legacy (hardhat-verify 2's):
+//   GET /sourcify-legacy/check-all-by-addresses, POST /sourcify-legacy.
 //
 // Started by test/hardhat/helpers/verifier.ts on Node.js 22 with an IPC channel: it sends
 // `{ type: "listening", port }`, then a `{ type: "request" }` for every request and a
@@ -22,7 +23,7 @@ const http = require("http");
 const { setLibSourcifyLoggerLevel } = require("@ethereum-sourcify/lib-sourcify");
 const { chains, contracts, tell } = require("./state.cjs");
 const { etherscanFace } = require("./etherscan-face.cjs");
-const { sourcifyFace } = require("./sourcify-face.cjs");
+const { sourcifyFace, legacySourcifyFace } = require("./sourcify-face.cjs");
 
 setLibSourcifyLoggerLevel(0);
 
@@ -35,6 +36,7 @@ async function route(method, url, body) {
   const blockscout = /^\/blockscout\/(\d+)\/api$/.exec(url.pathname);
   if (blockscout) return etherscanFace("blockscout", url, body, blockscout[1]);
   if (url.pathname.startsWith("/v2/")) return sourcifyFace(method, url, body);
+  if (url.pathname === "/sourcify-legacy" || url.pathname.startsWith("/sourcify-legacy/")) return legacySourcifyFace(method, url, body, "/sourcify-legacy");
   return undefined;
 }
 
@@ -52,7 +54,9 @@ function disturbed(url, action) {
 async function handle(req, body, res) {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const form = req.method === "POST" && !String(req.headers["content-type"]).includes("json") ? Object.fromEntries(new URLSearchParams(body)) : {};
-  const params = { ...Object.fromEntries(url.searchParams), ...form };
+  // A JSON body's plain string fields (Sourcify's `address`, `chain`), for the record.
+  const json = req.method === "POST" && String(req.headers["content-type"]).includes("json") ? jsonFields(body) : {};
+  const params = { ...Object.fromEntries(url.searchParams), ...form, ...json };
   const disturb = disturbed(url, params.action);
   let answer;
   if (disturb === 429)
@@ -76,6 +80,14 @@ async function handle(req, body, res) {
   // idle kept-alive socket would be closed just as a client reuses it (ECONNRESET).
   res.writeHead(status, { "content-type": "application/json", connection: "close" });
   res.end(JSON.stringify(answer?.body ?? { error: "not found" }));
+}
+
+function jsonFields(body) {
+  try {
+    return Object.fromEntries(Object.entries(JSON.parse(body)).filter(([, value]) => typeof value === "string"));
+  } catch {
+    return {};
+  }
 }
 
 /** A status check answered as still pending, on either face. */
