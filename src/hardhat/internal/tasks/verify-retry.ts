@@ -35,7 +35,7 @@ export function retryPolicy(env: Record<string, string | undefined>): RetryPolic
 const PASSING = [
   /\b429\b/,
   /too many requests|rate limit/i,
-  /pending in queue|still pending|pending/i,
+  /pending/i,
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|EPIPE|UND_ERR_SOCKET|socket hang up|other side closed/i,
   /status code:? 5\d\d\b|\b50[234]\b/i,
   /timed? ?out/i,
