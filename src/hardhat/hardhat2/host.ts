@@ -5,8 +5,8 @@ import { StackError } from "../errors";
 import { noExplorerReason } from "../internal/chains/explorers";
 import { Chain } from "../internal/chains/reader";
 import { referencedRanges } from "../internal/compiler/deployed-code";
-import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host";
-import { browserUrlFor, routeForChain } from "./verification-routing";
+import { describeEndpoint, isLiveNetwork, type Explorer, type ExplorerTarget, type Host, type VerifyRequest } from "../internal/tasks/host";
+import { ALREADY_SHOWN, browserUrlFor, loadedExplorerPlugin, routeForChain } from "./verification-routing";
 import { collectSecrets } from "../internal/output/redact";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint";
 import { RpcSession } from "../internal/rpc/session";
@@ -53,11 +53,44 @@ export function hardhat2Stack(hre: HardhatRuntimeEnvironment): Stack {
   return choice.kind === "ethers5" ? ethers5Stack(parts) : ethers6Stack(parts);
 }
 
+/** hardhat-verify 2's own settings for Sourcify and for Blockscouts the project added. */
+interface VerifyPluginConfig {
+  sourcify?: { enabled?: boolean; apiUrl?: string };
+  blockscout?: { enabled?: boolean; customChains?: { chainId: number; urls: { apiURL: string } }[] };
+}
+
+/**
+ * The explorers hardhat-verify 2 adds to the chain's route when the project turned them on: a
+ * Blockscout of `blockscout.customChains` (`blockscout.enabled`), and Sourcify (`sourcify.enabled`).
+ * @nomiclabs/hardhat-etherscan has neither.
+ */
+function hardhatVerifyExtras(hre: HardhatRuntimeEnvironment, chainId: number, retryCommand: (address: string) => string): ExplorerTarget[] {
+  if (loadedExplorerPlugin()?.kind !== "hardhat-verify") return [];
+  const config = hre.config as VerifyPluginConfig;
+  const run = (subtask: string) => (request: VerifyRequest) => hre.run(subtask, { address: request.address, contract: request.contract }).then(() => undefined);
+  const targets: ExplorerTarget[] = [];
+  const blockscout = config.blockscout?.enabled === true ? config.blockscout.customChains?.find((chain) => chain.chainId === chainId) : undefined;
+  if (blockscout !== undefined && routeForChain(hre, chainId)?.kind !== "blockscout") {
+    targets.push({ name: `Blockscout at ${blockscout.urls.apiURL} (blockscout.customChains)`, verify: run("verify:blockscout"), retryCommand });
+  }
+  if (config.sourcify?.enabled === true) {
+    targets.push({ name: `Sourcify at ${config.sourcify.apiUrl ?? "its default server"}`, verify: run("verify:sourcify"), retryCommand });
+  }
+  return targets;
+}
+
+/** The routing found the contract verified on the explorer already, and sent nothing. */
+const shownAlready = (result: unknown): "already verified" | undefined => (result === ALREADY_SHOWN ? "already verified" : undefined);
+
 function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
   const browserUrl = (chainId: number) => browserUrlFor(hre, chainId);
+  // hardhat-verify 2's verify:verify runs its Sourcify verification too (when enabled), which has
+  // its own row here: the chain's route is its verify:etherscan alone.
   const verify = (address: string, contract?: string) =>
-    hre.run("verify:verify", { address, constructorArguments: [], ...(contract === undefined ? {} : { contract }) });
-  return {
+    loadedExplorerPlugin()?.kind === "hardhat-verify"
+      ? hre.run("verify:etherscan", { address, constructorArgsParams: [], ...(contract === undefined ? {} : { contract }) })
+      : hre.run("verify:verify", { address, constructorArguments: [], ...(contract === undefined ? {} : { contract }) });
+  const explorer: Explorer = {
     browserUrl,
     unavailable(chainId) {
       if (hre.network.name === "hardhat") return "the in-process network has no explorer";
@@ -76,12 +109,27 @@ function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
     },
     describe: (chainId) => routeForChain(hre, chainId)?.description ?? `chain ${chainId}`,
     linksProxies: (chainId) => routeForChain(hre, chainId)?.linksProxies ?? false,
-    // Both explorer plugins answer verify:verify; the upgrades plugin's override of it (1.x) or of
-    // verify:etherscan under it (3.x) turns a proxy address into the whole proxy verification.
-    verify: (request) => verify(request.address, request.contract).then(() => undefined),
-    verifyProxy: (proxy) => verify(proxy).then(() => undefined),
+    // The upgrades plugin's override of verify:verify (1.x) or of verify:etherscan (3.x) turns a
+    // proxy address into the whole proxy verification.
+    verify: (request) => verify(request.address, request.contract).then(shownAlready),
+    verifyProxy: (proxy) => verify(proxy).then(shownAlready),
     retryCommand: (address) => `npx hardhat verify --network ${hre.network.name} ${address}`,
+    // The routing around the explorer plugin's verification tries again (verification-routing.ts).
+    retriesItself: true,
   };
+  // The chain's route first (it links the proxy), then what hardhat-verify 2 adds.
+  explorer.each = (chainId) => {
+    const route = routeForChain(hre, chainId);
+    const main: ExplorerTarget = {
+      name: explorer.describe(chainId),
+      verify: (request) => explorer.verify(request),
+      verifyProxy: route?.linksProxies === true ? (proxy) => explorer.verifyProxy(proxy, chainId) : undefined,
+      retryCommand: explorer.retryCommand,
+      retriesItself: true,
+    };
+    return [main, ...hardhatVerifyExtras(hre, chainId, explorer.retryCommand)];
+  };
+  return explorer;
 }
 
 /** Every secret of the project's config, from every network, not only the selected one. */

@@ -16,8 +16,9 @@ import { chainById } from "../internal/chains/table";
 import { loadedPackage, type PackageInfo } from "../internal/stack/packages";
 import { codeMatch, referencedRanges, type CodeMatch, type CompiledCode } from "../internal/compiler/deployed-code";
 import { refusalMessage } from "../internal/tasks/verify";
+import { retryPolicy, withRetries } from "../internal/tasks/verify-retry";
 import { MultiAccountKitError } from "../errors";
-import { IMPLEMENTATION_SLOT } from "../constants";
+import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../constants";
 
 export interface CustomChainLike {
   network: string;
@@ -205,14 +206,77 @@ export function routeExplorerPlugin(): void {
   subtask(wrapped).setAction(async (args: TaskArguments, hre: HardhatRuntimeEnvironment, runSuper: RunSuperFunction<TaskArguments>) => {
     const route = await routeForNetwork(hre);
     if (route === undefined) return runSuper(args);
-    const verifying =
-      plugin.kind === "hardhat-verify" && route.kind === "blockscout"
-        ? verifyOnBlockscout(hre, route, args)
-        : withRoute(hre, plugin, route, () => runSuper(args));
-    return verifying.catch(async (error: unknown) => {
-      throw await explainRefusal(hre, route, args, error);
-    });
+    // Each try checks first: what an earlier try (or run) got accepted is not sent again.
+    const attempt = async () => {
+      if (typeof args.address === "string" && args.force !== true && (await alreadyShown(hre, route, args.address))) {
+        const linked = route.linksProxies ? " (a proxy: linked to its implementation)" : "";
+        console.log(`${args.address} is already verified on ${route.description}${linked}: nothing sent.`);
+        return ALREADY_SHOWN;
+      }
+      const verifying =
+        plugin.kind === "hardhat-verify" && route.kind === "blockscout"
+          ? verifyOnBlockscout(hre, route, args)
+          : withRoute(hre, plugin, route, () => runSuper(args));
+      return verifying.catch(async (error: unknown) => {
+        throw await explainRefusal(hre, route, args, error);
+      });
+    };
+    return withRetries(attempt, retryPolicy(process.env), sleep, (message, waitMs) =>
+      console.warn(`Verification on ${route.description} failed, trying again in ${waitMs / 1000} s: ${message}`)
+    );
   });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What the wrapped verification returns when the explorer already shows the contract as verified: nothing was sent. */
+export const ALREADY_SHOWN = "multiaccount-kit: already verified";
+
+interface SourceCodeEntry {
+  SourceCode?: string;
+  Proxy?: string;
+  Implementation?: string;
+}
+
+/** `getsourcecode` on the route's explorer: what it holds for `address`; undefined when it cannot say (down, a 429, no answer). */
+async function sourceCodeOn(route: VerificationRoute, address: string): Promise<SourceCodeEntry | undefined> {
+  const url = new URL(route.apiUrl);
+  for (const [name, value] of Object.entries({ module: "contract", action: "getsourcecode", address, apikey: route.key })) url.searchParams.set(name, value);
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    const body = (await response.json()) as { status?: string; result?: unknown };
+    return response.ok && body.status === "1" && Array.isArray(body.result) ? (body.result[0] as SourceCodeEntry) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The contract in an EIP-1967 slot of `address`, or undefined when it is empty. */
+async function addressInSlot(hre: HardhatRuntimeEnvironment, address: string, slot: string): Promise<string | undefined> {
+  const word = String(await hre.network.provider.send("eth_getStorageAt", [address, slot, "latest"]));
+  const found = `0x${word.replace(/^0x/, "").padStart(64, "0").slice(-40)}`;
+  return /^0x0{40}$/.test(found) ? undefined : found;
+}
+
+/**
+ * The explorer already shows `address` verified, so that a rerun (or the retry command) sends nothing
+ * for it. For an EIP-1967 proxy that is the proxy, its implementation and its admin verified, and,
+ * where the explorer links proxies, the proxy linked to the implementation its slot holds now (after
+ * an upgrade it is not, and the new implementation is verified and linked). Any doubt: not shown.
+ */
+export async function alreadyShown(hre: HardhatRuntimeEnvironment, route: VerificationRoute, address: string): Promise<boolean> {
+  try {
+    const shown = await sourceCodeOn(route, address);
+    if (!shown?.SourceCode) return false;
+    const implementation = await addressInSlot(hre, address, IMPLEMENTATION_SLOT);
+    if (implementation === undefined) return true;
+    if (route.linksProxies && (shown.Proxy !== "1" || shown.Implementation?.toLowerCase() !== implementation.toLowerCase())) return false;
+    const admin = await addressInSlot(hre, address, ADMIN_SLOT);
+    const others = await Promise.all([implementation, ...(admin === undefined ? [] : [admin])].map((other) => sourceCodeOn(route, other)));
+    return others.every((other) => Boolean(other?.SourceCode));
+  } catch {
+    return false;
+  }
 }
 
 /** The artifact's runtime code, with the ranges filled at deploy time (immutables from the build info, read only when asked). */

@@ -8,7 +8,7 @@ import { noExplorerReason } from "../internal/chains/explorers.js";
 import { chainById } from "../internal/chains/table.js";
 import { Chain } from "../internal/chains/reader.js";
 import { referencedRanges } from "../internal/compiler/deployed-code.js";
-import { describeEndpoint, isLiveNetwork, type Explorer, type Host } from "../internal/tasks/host.js";
+import { describeEndpoint, isLiveNetwork, type Explorer, type ExplorerTarget, type Host, type VerifyRequest } from "../internal/tasks/host.js";
 import { unknownNetworkError } from "../internal/tasks/inputs.js";
 import { collectSecrets, mergeSecrets } from "../internal/output/redact.js";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
@@ -248,8 +248,11 @@ type ProviderName = "etherscan" | "blockscout";
 interface VerifyConfigLike {
   etherscan: { enabled: boolean };
   blockscout: { enabled: boolean };
-  sourcify: { enabled: boolean };
+  sourcify: { enabled: boolean; apiUrl?: string };
 }
+
+/** Sourcify's server when `verify.sourcify.apiUrl` is not set (hardhat-verify 3's default). */
+const SOURCIFY_API_URL = "https://sourcify.dev/server";
 
 /** What the config's chain descriptors say about a chain's explorers, and which one verifies. */
 function descriptorExplorers(hre: HardhatRuntimeEnvironment) {
@@ -270,14 +273,59 @@ function descriptorExplorers(hre: HardhatRuntimeEnvironment) {
   return { explorers, provider, browserUrl };
 }
 
+/** hardhat-verify 3's verifyContract on one provider. */
+async function verifyWith(hre: HardhatRuntimeEnvironment, request: VerifyRequest, provider: ProviderName | "sourcify"): Promise<void> {
+  const { verifyContract } = (await import(HARDHAT_VERIFY)) as {
+    verifyContract(args: { address: string; contract: string; constructorArgs: unknown[]; provider: string }, hre: HardhatRuntimeEnvironment): Promise<boolean>;
+  };
+  await verifyContract({ address: request.address, contract: request.contract, constructorArgs: [], provider }, hre);
+}
+
+/**
+ * Every explorer of a chain, as hardhat-verify 3 would verify on it: the Etherscan and the Blockscout
+ * its chain descriptor names, and Sourcify, each unless its `verify.<name>.enabled` is false. A chain
+ * with no descriptor (a local node) has none. Etherscan links the proxy; a Blockscout and Sourcify
+ * find an EIP-1967 proxy's implementation by themselves.
+ */
+function hardhat3Targets(hre: HardhatRuntimeEnvironment, chainId: number, retryCommand: (address: string) => string): ExplorerTarget[] {
+  const found = descriptorExplorers(hre).explorers(chainId);
+  if (found === undefined) return [];
+  const config = (hre.config as unknown as { verify: VerifyConfigLike }).verify;
+  const targets: ExplorerTarget[] = [];
+  if (found.etherscan !== undefined && config.etherscan.enabled) {
+    targets.push({
+      name: `${found.etherscan.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`,
+      verify: (request) => verifyWith(hre, request, "etherscan"),
+      verifyProxy: (proxy) => oneAtATime(() => verifyProxyOn(hre, proxy, "etherscan")),
+      retryCommand,
+    });
+  }
+  if (found.blockscout !== undefined && config.blockscout.enabled) {
+    const at = found.blockscout.apiUrl ?? found.blockscout.url ?? "its explorer";
+    targets.push({ name: `${found.blockscout.name ?? "Blockscout"} at ${at}`, verify: (request) => verifyWith(hre, request, "blockscout"), retryCommand });
+  }
+  if (config.sourcify.enabled) {
+    targets.push({
+      name: `Sourcify at ${config.sourcify.apiUrl ?? SOURCIFY_API_URL}`,
+      verify: (request) => verifyWith(hre, request, "sourcify"),
+      retryCommand,
+    });
+  }
+  return targets;
+}
+
 function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean, local: boolean): Explorer {
   const { explorers, provider, browserUrl } = descriptorExplorers(hre);
+  const retryCommand = (address: string) => `npx hardhat verify --network ${networkName} ${address}`;
   return {
     browserUrl,
     unavailable(chainId) {
       if (inProcess) return "the in-process network has no explorer";
       if (!hre.tasks.rootTasks.has("verify")) return "@nomicfoundation/hardhat-verify is not in the config's plugins";
       if (provider(chainId) === undefined) return noExplorerReason({ network: networkName, chainId, local, howToAdd: "add a chainDescriptors entry" });
+      if (hardhat3Targets(hre, chainId, retryCommand).length === 0) {
+        return `every explorer of chain ${chainId} is turned off (verify.etherscan.enabled, verify.blockscout.enabled and verify.sourcify.enabled are false)`;
+      }
       return undefined;
     },
     describe(chainId) {
@@ -287,20 +335,10 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
       return `${explorer?.name ?? "Blockscout"} at ${explorer?.apiUrl ?? explorer?.url ?? "its explorer"}`;
     },
     linksProxies: (chainId) => provider(chainId) === "etherscan",
-    async verify(request) {
-      const { verifyContract } = (await import(HARDHAT_VERIFY)) as {
-        verifyContract(
-          args: { address: string; contract: string; constructorArgs: unknown[]; provider: string },
-          hre: HardhatRuntimeEnvironment
-        ): Promise<boolean>;
-      };
-      await verifyContract(
-        { address: request.address, contract: request.contract, constructorArgs: [], provider: provider(request.chainId) ?? "etherscan" },
-        hre
-      );
-    },
+    each: (chainId) => hardhat3Targets(hre, chainId, retryCommand),
+    verify: (request) => verifyWith(hre, request, provider(request.chainId) ?? "etherscan"),
     verifyProxy: (proxy, chainId) => oneAtATime(() => verifyProxyOn(hre, proxy, provider(chainId) ?? "etherscan")),
-    retryCommand: (address) => `npx hardhat verify --network ${networkName} ${address}`,
+    retryCommand,
   };
 }
 

@@ -61,8 +61,11 @@ export interface LoopbackVerifier {
   verdicts: Verdict[];
   /** Adds a chain (its JSON-RPC URL) the verifier reads. */
   addChain(chainId: number, rpcUrl: string): void;
-  /** The next `times` requests (status checks only, for "pending") answered 429 or as still pending. */
-  disturb(status: 429 | "pending", times: number): void;
+  /**
+   * The next `times` requests (status checks only, for "pending"; only those for the Etherscan-style
+   * `action`, when given) answered 429 or as still pending.
+   */
+  disturb(status: 429 | "pending", times: number, action?: string): void;
   /** The face holds nothing verified any more, as on a fresh chain (the verdicts so far stay listed). */
   forget(face: Face): void;
   /** The verdict of the submission `id` (an Etherscan guid, a Sourcify verificationId), once the engine has given it. */
@@ -136,7 +139,7 @@ export async function startVerifier(chains: Record<number, string> = {}): Promis
     requests,
     verdicts,
     addChain: (chainId, rpcUrl) => void child.send({ type: "chain", chainId, url: rpcUrl }),
-    disturb: (status, times) => void child.send({ type: "disturb", status, times }),
+    disturb: (status, times, action) => void child.send({ type: "disturb", status, times, action }),
     forget: (face) => void child.send({ type: "forget", face }),
     verdictOf: (id) =>
       new Promise<Verdict>((resolve) => {

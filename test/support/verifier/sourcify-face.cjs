@@ -81,4 +81,62 @@ async function sourcifyFace(method, url, body) {
   return undefined;
 }
 
-module.exports = { sourcifyFace };
+/** The standard JSON input a contract's metadata stands for: its sources (sent beside it) and settings. */
+function stdJsonInputOf(metadata, files) {
+  const { compilationTarget, libraries, ...settings } = metadata.settings;
+  const sources = Object.fromEntries(Object.keys(metadata.sources).map((name) => [name, { content: files[name] }]));
+  const linked = {};
+  for (const [where, address] of Object.entries(libraries ?? {})) {
+    const [file, name] = where.includes(":") ? where.split(":") : ["", where];
+    (linked[file] ??= {})[name] = address;
+  }
+  return {
+    language: metadata.language,
+    sources,
+    settings: { ...settings, libraries: linked, outputSelection: { "*": { "*": ["abi", "evm.bytecode", "evm.deployedBytecode", "metadata"] } } },
+  };
+}
+
+const legacyStatus = (verdict) => (verdict.runtimeMatch === "perfect" ? "perfect" : "partial");
+
+/**
+ * Sourcify's older API, which hardhat-verify 2 speaks (its `sourcify.apiUrl` set to `<verifier>/sourcify-legacy`):
+ * `GET <base>/check-all-by-addresses?addresses=&chainIds=`, and `POST <base>` with the contract's
+ * metadata and sources, answered once the engine's verdict is in. It shares the v2 face's contracts.
+ */
+async function legacySourcifyFace(method, url, body, base) {
+  const rest = url.pathname.slice(base.length);
+  if (method === "GET" && rest === "/check-all-by-addresses") {
+    const chainIds = (url.searchParams.get("chainIds") ?? "").split(",");
+    const answer = (url.searchParams.get("addresses") ?? "").split(",").map((address) => {
+      const found = chainIds.map((chainId) => [chainId, contracts.get(keyOf("sourcify", chainId, address))]).filter(([, held]) => held !== undefined);
+      if (found.length === 0) return { address, status: "false" };
+      return { address, chainIds: found.map(([chainId, held]) => ({ chainId, status: legacyStatus(held.verdict) })) };
+    });
+    return { status: 200, body: answer };
+  }
+  if (method !== "POST" || (rest !== "" && rest !== "/")) return undefined;
+  let request;
+  let metadata;
+  try {
+    request = JSON.parse(body);
+    metadata = JSON.parse(request.files["metadata.json"]);
+  } catch {
+    return { status: 400, body: { error: "The request needs files, with a metadata.json" } };
+  }
+  if (!chains.has(String(request.chain))) return { status: 400, body: { error: `Chain ${request.chain} is not supported by this Sourcify` } };
+  const [source, name] = Object.entries(metadata.settings.compilationTarget)[0];
+  const submission = {
+    chainId: String(request.chain),
+    address: request.address,
+    input: stdJsonInputOf(metadata, request.files),
+    compilerVersion: metadata.compiler.version,
+    contractIdentifier: `${source}:${name}`,
+  };
+  const job = submit("sourcify", submission, refusal);
+  await job.settled;
+  if (job.refusal !== undefined) return { status: 400, body: { error: job.refusal } };
+  return { status: 200, body: { result: [{ address: request.address, chainId: String(request.chain), status: legacyStatus(job.verdict) }] } };
+}
+
+module.exports = { sourcifyFace, legacySourcifyFace };

@@ -31,7 +31,31 @@ export interface VerifyRequest {
   chainId: number;
 }
 
+/** undefined: verified now; "already verified": the explorer showed it verified already, and nothing was sent. */
+export type Verified = void | "already verified";
+
+/** One explorer of a chain that verification goes to (a chain may have Etherscan, a Blockscout and Sourcify). */
+export interface ExplorerTarget {
+  /** For its row and messages: "Etherscan API V2 (chainid 56)", "Sourcify at https://sourcify.dev/server". */
+  name: string;
+  /** Submits the source; throws when the explorer rejects it. "already verified": the explorer had it, nothing was sent. */
+  verify(request: VerifyRequest): Promise<Verified>;
+  /** Verifies the proxy and links it to its implementation; absent where the explorer shows an EIP-1967 proxy by itself. */
+  verifyProxy?(proxy: string): Promise<Verified>;
+  /** The command that retries this explorer's verification of `address` (the proxy: it covers both). */
+  retryCommand(address: string): string;
+  /** It tries passing failures again itself (Hardhat 2's routing does, for `npx hardhat verify` too): the verify step does not. */
+  retriesItself?: boolean;
+}
+
 export interface Explorer {
+  /**
+   * Every explorer verification goes to on this chain, in order, each given its own row. Absent: the
+   * one this object describes (Hardhat 2, whose explorer plugins verify on one explorer per chain).
+   */
+  each?(chainId: number): ExplorerTarget[];
+  /** Its verification tries passing failures again itself (see ExplorerTarget.retriesItself). */
+  retriesItself?: boolean;
   /** The block explorer's base URL for links, when one is known for the chain. */
   browserUrl(chainId: number): string | undefined;
   /** Why verification cannot run on this chain, or undefined when it can. */
@@ -40,13 +64,13 @@ export interface Explorer {
   describe(chainId: number): string;
   /** The explorer can be told that the proxy is one (Etherscan's "Read/Write as Proxy"). */
   linksProxies(chainId: number): boolean;
-  /** Submits the source; throws when the explorer rejects it. */
-  verify(request: VerifyRequest): Promise<void>;
+  /** Submits the source; throws when the explorer rejects it. "already verified": the explorer had it, nothing was sent. */
+  verify(request: VerifyRequest): Promise<Verified>;
   /**
    * Verifies the proxy and links it to its implementation, through the upgrades plugin's own
    * proxy verification; throws when any part fails.
    */
-  verifyProxy(proxy: string, chainId: number): Promise<void>;
+  verifyProxy(proxy: string, chainId: number): Promise<Verified>;
   /** The command that retries a failed verification of `address` (the proxy: it covers both). */
   retryCommand(address: string): string;
 }

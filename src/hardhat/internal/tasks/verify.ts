@@ -1,11 +1,12 @@
 // The post-deploy verification step: a visible wait, then the host's explorer plugin, for the
 // implementation and then the proxy. A failure is logged with the command to retry, and never fails
 // the run.
-import type { Host } from "./host";
+import type { Explorer, ExplorerTarget, Host } from "./host";
+import { isPassing, retryPolicy, withRetries, type RetryPolicy, type Sleep } from "./verify-retry";
 import type { CodeMatch } from "../compiler/deployed-code";
 import type { Logger } from "../output/log";
 
-export type Sleep = (ms: number) => Promise<void>;
+export type { Sleep };
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitVisibly(seconds: number, log: Logger, sleep: Sleep = realSleep): Promise<void> {
@@ -36,6 +37,8 @@ export interface VerificationOutcome {
   partial?: boolean;
   /** undefined where the explorer has no proxy linking (a Blockscout shows an EIP-1967 proxy by itself). */
   proxy?: boolean;
+  /** One row per explorer of the chain. */
+  rows: ExplorerRow[];
 }
 
 function oneLine(error: unknown): string {
@@ -72,45 +75,134 @@ export function refusalMessage(
   );
 }
 
+/** One explorer's outcome, for its row: "verified", "already verified", "partial match", "refused: why", "failed: why". */
+export interface ExplorerRow {
+  explorer: string;
+  /** The implementation is verified there (or was already). */
+  implementation: boolean;
+  partial?: boolean;
+  /** undefined where the explorer has no proxy linking. */
+  proxy?: boolean;
+  result: string;
+  /** The command that retries it, when something failed. */
+  retry?: string;
+}
+
+/** The explorers of the chain: the host's list, or its one explorer (Hardhat 2). */
+function targetsOf(explorer: Explorer, chainId: number): ExplorerTarget[] {
+  if (explorer.each !== undefined) return explorer.each(chainId);
+  const linking = explorer.linksProxies(chainId);
+  return [
+    {
+      name: explorer.describe(chainId),
+      verify: (request) => explorer.verify(request),
+      verifyProxy: linking ? (proxy) => explorer.verifyProxy(proxy, chainId) : undefined,
+      retryCommand: (address) => explorer.retryCommand(address),
+      retriesItself: explorer.retriesItself,
+    },
+  ];
+}
+
+type Retrying = <T>(call: () => Promise<T>, what: string) => Promise<T>;
+
+function retrying(log: Logger, sleep: Sleep, policy: RetryPolicy): Retrying {
+  return (call, what) => withRetries(call, policy, sleep, (message, waitMs) => log.warn(`${what} failed, trying again in ${waitMs / 1000} s: ${message}`));
+}
+
+/** The explorer's host could not be found or reached: not an answer from it. */
+const UNREACHABLE = /ENOTFOUND|EHOSTUNREACH|ENETUNREACH|getaddrinfo/i;
+
+/** Why a failure ends a row: the explorer said no (refused), or could not be reached or kept failing (failed). */
+function failedResult(message: string): string {
+  if (message.startsWith(PARTIAL_MATCH)) return "partial match (not verified)";
+  return `${isPassing(message) || UNREACHABLE.test(message) ? "failed" : "refused"}: ${message}`;
+}
+
+/** The implementation, then the proxy, on one explorer. A failure is logged with the command that retries it. */
+async function verifyOn(target: ExplorerTarget, request: DeploymentVerification, log: Logger, retrying: Retrying): Promise<ExplorerRow> {
+  const retry: Retrying = target.retriesItself === true ? (call) => call() : retrying;
+  const again = target.retryCommand(request.proxy);
+  const row: ExplorerRow = { explorer: target.name, implementation: false, result: "verified" };
+  log.info(`Verifying ${request.contract} at ${request.implementation} on ${target.name}...`);
+  try {
+    await retry(
+      () => target.verify({ address: request.implementation, contract: request.contract, chainId: request.chainId }),
+      `Verification on ${target.name}`
+    );
+    log.info(`Verified ${request.implementation}.`);
+  } catch (error) {
+    const message = oneLine(error);
+    if (!/already (been )?verified/i.test(message)) {
+      log.warn(`Verification of ${request.implementation} failed (the deployment itself succeeded): ${message}\nRetry later with: ${again}`);
+      return { ...row, partial: message.startsWith(PARTIAL_MATCH) || undefined, result: failedResult(message), retry: again };
+    }
+    log.info(`${request.implementation} is already verified.`);
+    row.result = "already verified";
+  }
+  row.implementation = true;
+  if (target.verifyProxy === undefined) return row;
+  log.info(`Verifying the proxy ${request.proxy} and linking it to ${request.implementation}...`);
+  try {
+    const answer = await retry(() => target.verifyProxy!(request.proxy), `Linking the proxy on ${target.name}`);
+    if (answer === "already verified") {
+      log.info(`Proxy ${request.proxy} is already verified and linked to ${request.implementation}.`);
+      return { ...row, proxy: true, result: `${row.result}, proxy already linked` };
+    }
+    log.info(`Proxy ${request.proxy} verified and linked: the explorer shows it as a proxy of ${request.implementation}.`);
+    return { ...row, proxy: true, result: `${row.result}, proxy linked` };
+  } catch (error) {
+    const message = oneLine(error);
+    log.warn(`Linking the proxy ${request.proxy} failed (the deployment itself succeeded): ${message}\nRetry later with: ${again}`);
+    return { ...row, proxy: false, result: `${row.result}, proxy not linked: ${failedResult(message)}`, retry: again };
+  }
+}
+
+/** A row per explorer, each with its result and, when one failed, how to retry it. */
+function printRows(rows: ExplorerRow[], log: Logger): void {
+  log.info(`Verification, explorer by explorer:`);
+  for (const row of rows) log.info(`  ${row.explorer}: ${row.result}${row.retry === undefined ? "" : ` (retry: ${row.retry})`}`);
+}
+
 /**
- * The deployment's verification: the implementation (`verify:verify` on it), then the proxy, verified and
- * linked to it so that the explorer shows it as a proxy. Every failure is logged with the command
- * that retries both, and never fails the run.
+ * The deployment's verification on every explorer of the chain, one after the other: on each the
+ * implementation, then the proxy, verified and linked to it where the explorer links proxies. A
+ * passing failure (a 429, "pending", the explorer down) is tried again with backoff (`policy`); one
+ * explorer's failure never stops the next, and never fails the run.
  */
-export async function verifyDeployment(host: Host, request: DeploymentVerification, log: Logger, sleep?: Sleep): Promise<VerificationOutcome> {
+export async function verifyDeployment(
+  host: Host,
+  request: DeploymentVerification,
+  log: Logger,
+  sleep: Sleep = realSleep,
+  policy: RetryPolicy = retryPolicy(process.env)
+): Promise<VerificationOutcome> {
   const unavailable = host.explorer.unavailable(request.chainId);
   if (unavailable !== undefined) {
     log.info(`Verification skipped: ${unavailable}.`);
-    return { implementation: false };
+    return { implementation: false, rows: [] };
   }
   await waitVisibly(request.delaySeconds, log, sleep);
-  const retry = `Retry later with: ${host.explorer.retryCommand(request.proxy)}`;
-  log.info(`Verifying ${request.contract} at ${request.implementation} on ${host.explorer.describe(request.chainId)}...`);
-  let implementation = false;
-  try {
-    await host.explorer.verify({ address: request.implementation, contract: request.contract, chainId: request.chainId });
-    log.info(`Verified ${request.implementation}.`);
-    implementation = true;
-  } catch (error) {
-    const message = oneLine(error);
-    if (/already verified/i.test(message)) {
-      log.info(`${request.implementation} is already verified.`);
-      implementation = true;
-    } else {
-      log.warn(`Verification of ${request.implementation} failed (the deployment itself succeeded): ${message}\n${retry}`);
-      return { implementation: false, partial: message.startsWith(PARTIAL_MATCH) || undefined };
-    }
-  }
-  if (!host.explorer.linksProxies(request.chainId)) return { implementation };
-  log.info(`Verifying the proxy ${request.proxy} and linking it to ${request.implementation}...`);
-  try {
-    await host.explorer.verifyProxy(request.proxy, request.chainId);
-    log.info(`Proxy ${request.proxy} verified and linked: the explorer shows it as a proxy of ${request.implementation}.`);
-    return { implementation, proxy: true };
-  } catch (error) {
-    log.warn(`Linking the proxy ${request.proxy} failed (the deployment itself succeeded): ${oneLine(error)}\n${retry}`);
-    return { implementation, proxy: false };
-  }
+  const retry = retrying(log, sleep, policy);
+  const rows: ExplorerRow[] = [];
+  for (const target of targetsOf(host.explorer, request.chainId)) rows.push(await verifyOn(target, request, log, retry));
+  printRows(rows, log);
+  const proxies = rows.filter((row) => row.proxy !== undefined);
+  return {
+    implementation: rows.length > 0 && rows.every((row) => row.implementation),
+    partial: rows.some((row) => row.partial === true) || undefined,
+    proxy: proxies.length === 0 ? undefined : proxies.every((row) => row.proxy === true),
+    rows,
+  };
+}
+
+/** The outcome in a few words, for a multi-chain run's summary. */
+export function summary(outcome: VerificationOutcome): string {
+  const verified = outcome.rows.filter((row) => row.implementation).length;
+  const linked = outcome.proxy === false ? ", proxy not linked" : "";
+  if (verified > 0 && verified < outcome.rows.length) return `verified on ${verified} of ${outcome.rows.length} explorers${linked}`;
+  if (outcome.partial === true) return "partial match only (not verified)";
+  if (!outcome.implementation) return "failed";
+  return `verified${linked}`;
 }
 
 /**
@@ -134,9 +226,7 @@ export async function verifyAfterwards(
   try {
     const outcome = await verifyDeployment(host, { ...rest, implementation, contract: await host.contractFqn(contractName) }, log, sleep);
     if (host.explorer.unavailable(request.chainId) !== undefined) return "skipped (no explorer)";
-    if (outcome.partial === true) return "partial match only (not verified)";
-    if (!outcome.implementation) return "failed";
-    return outcome.proxy === false ? "verified, proxy not linked" : "verified";
+    return summary(outcome);
   } catch (error) {
     log.warn(`Warning: could not verify (${oneLine(error)}); ${done}. ${later}`);
     return "failed";

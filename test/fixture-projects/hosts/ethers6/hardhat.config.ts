@@ -14,6 +14,21 @@ const config: HardhatUserConfig = {
   // Test wiring: the chain id `hardhat node` runs with (56 stands in for bsc, 34443 for mode).
   networks: { ...networks, hardhat: { chainId: Number(process.env.FIXTURE_NODE_CHAIN_ID ?? 31337) } },
   etherscan,
+  // Test wiring: hardhat-verify 2's Sourcify (FIXTURE_SOURCIFY_URL: the loopback verifier's older
+  // Sourcify API) and a Blockscout for bsc (FIXTURE_BLOCKSCOUT_URL), as a project turns them on.
+  ...(process.env.FIXTURE_SOURCIFY_URL === undefined
+    ? {}
+    : { sourcify: { enabled: true, apiUrl: process.env.FIXTURE_SOURCIFY_URL, browserUrl: process.env.FIXTURE_SOURCIFY_URL } }),
+  ...(process.env.FIXTURE_BLOCKSCOUT_URL === undefined
+    ? {}
+    : {
+        blockscout: {
+          enabled: true,
+          customChains: [
+            { network: "bsc", chainId: 56, urls: { apiURL: `${process.env.FIXTURE_BLOCKSCOUT_URL}/api`, browserURL: process.env.FIXTURE_BLOCKSCOUT_URL } },
+          ],
+        },
+      }),
   multiAccount: {
     verifyDelay: 0,
     addressesFile: process.env.ADDRESSES_FILE ?? "output/addresses.json",

@@ -7,6 +7,11 @@ import multiAccountKit from "multiaccount-kit/hardhat";
 import { hardhat3ConfigFromEnv } from "multiaccount-kit/hardhat/env";
 
 const { networks: all, chainDescriptors, verify } = hardhat3ConfigFromEnv(process.env, configVariable);
+// FIXTURE_BLOCKSCOUT_URL gives bsc a Blockscout beside its Etherscan, as a project adds one to a chain's descriptor.
+if (process.env.FIXTURE_BLOCKSCOUT_URL !== undefined) {
+  const url = process.env.FIXTURE_BLOCKSCOUT_URL;
+  chainDescriptors[56].blockExplorers.blockscout = { name: "Loopback Blockscout", url, apiUrl: `${url}/api` };
+}
 // FIXTURE_NETWORKS keeps only the networks a test starts nodes for (`--networks all` then means those).
 const only = process.env.FIXTURE_NETWORKS?.split(",");
 const networks = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
@@ -16,7 +21,12 @@ export default defineConfig({
   solidity: { version: "0.8.24", settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" } },
   networks,
   chainDescriptors,
-  verify,
+  // hardhat-verify 3 verifies on Sourcify too unless told not to: the tests keep it on loopback
+  // (FIXTURE_SOURCIFY_URL, the loopback verifier's Sourcify face) or off.
+  verify: {
+    ...verify,
+    sourcify: process.env.FIXTURE_SOURCIFY_URL === undefined ? { enabled: false } : { apiUrl: process.env.FIXTURE_SOURCIFY_URL },
+  },
   multiAccount: {
     // FIXTURE_VERIFY_DELAY lets a test give an invalid value, to see the config hook refuse it.
     verifyDelay: process.env.FIXTURE_VERIFY_DELAY === undefined ? 0 : Number(process.env.FIXTURE_VERIFY_DELAY),
