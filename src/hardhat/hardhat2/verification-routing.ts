@@ -18,6 +18,7 @@ import { codeMatch, referencedRanges, type CodeMatch, type CompiledCode } from "
 import { refusalMessage } from "../internal/tasks/verify";
 import { MultiAccountKitError } from "../errors";
 import { IMPLEMENTATION_SLOT } from "../constants";
+import { verifyCreate3Proxy } from "./create3-proxy";
 
 export interface CustomChainLike {
   network: string;
@@ -208,11 +209,22 @@ export function routeExplorerPlugin(): void {
     const verifying =
       plugin.kind === "hardhat-verify" && route.kind === "blockscout"
         ? verifyOnBlockscout(hre, route, args)
-        : withRoute(hre, plugin, route, () => runSuper(args));
+        : withRoute(hre, plugin, route, async () => {
+            if (route.linksProxies && typeof args.address === "string") await announceCreate3Proxy(hre, route, args.address);
+            return runSuper(args);
+          });
     return verifying.catch(async (error: unknown) => {
       throw await explainRefusal(hre, route, args, error);
     });
   });
+}
+
+/** A proxy that --deterministic created through CreateX: its own source verified first (create3-proxy.ts), a failure only said. */
+async function announceCreate3Proxy(hre: HardhatRuntimeEnvironment, route: VerificationRoute, address: string): Promise<void> {
+  const line = await verifyCreate3Proxy(hre, route, address).catch(
+    (error: unknown) => `Could not verify the proxy's own source first (${(error as Error)?.message ?? String(error)}); the upgrades plugin verifies it next.`
+  );
+  if (line !== undefined) console.log(line);
 }
 
 /** The artifact's runtime code, with the ranges filled at deploy time (immutables from the build info, read only when asked). */

@@ -18,6 +18,7 @@ import { ethers6Stack } from "../internal/stack/ethers6.js";
 import { installedPackage, majorOf } from "../internal/stack/packages.js";
 import type { Stack } from "../internal/stack/types.js";
 import type { RpcRetryConfig } from "../config.js";
+import { explainRefusal, withinOurTask } from "./verification.mjs";
 
 /** A ResolvedConfigurationVariable, as Hardhat 3 hands out secrets and URLs. */
 interface Resolvable {
@@ -114,7 +115,7 @@ export async function hardhat3SurveyTargets(hre: HardhatRuntimeEnvironment): Pro
 }
 
 /** getOrCreate shares the connection with hardhat-verify's own; older Hardhat 3 releases have connect. */
-function connectionOf(hre: HardhatRuntimeEnvironment): Promise<NetworkConnection> {
+export function connectionOf(hre: HardhatRuntimeEnvironment): Promise<NetworkConnection> {
   const network = hre.network as { getOrCreate?: () => Promise<NetworkConnection>; connect(): Promise<NetworkConnection> };
   return network.getOrCreate !== undefined ? network.getOrCreate() : network.connect();
 }
@@ -270,8 +271,17 @@ function descriptorExplorers(hre: HardhatRuntimeEnvironment) {
   return { explorers, provider, browserUrl };
 }
 
+/** Where verification goes on `chainId`, for messages: "BscScan through Etherscan API V2 (chainid 56)". */
+export function explorerDescription(hre: HardhatRuntimeEnvironment, chainId: number): string {
+  const { explorers, provider } = descriptorExplorers(hre);
+  const name = provider(chainId);
+  const explorer = name === undefined ? undefined : explorers(chainId)?.[name];
+  if (name === "etherscan") return `${explorer?.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`;
+  return `${explorer?.name ?? "Blockscout"} at ${explorer?.apiUrl ?? explorer?.url ?? "its explorer"}`;
+}
+
 function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean, local: boolean): Explorer {
-  const { explorers, provider, browserUrl } = descriptorExplorers(hre);
+  const { provider, browserUrl } = descriptorExplorers(hre);
   return {
     browserUrl,
     unavailable(chainId) {
@@ -280,12 +290,7 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
       if (provider(chainId) === undefined) return noExplorerReason({ network: networkName, chainId, local, howToAdd: "add a chainDescriptors entry" });
       return undefined;
     },
-    describe(chainId) {
-      const name = provider(chainId);
-      const explorer = name === undefined ? undefined : explorers(chainId)?.[name];
-      if (name === "etherscan") return `${explorer?.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`;
-      return `${explorer?.name ?? "Blockscout"} at ${explorer?.apiUrl ?? explorer?.url ?? "its explorer"}`;
-    },
+    describe: (chainId) => explorerDescription(hre, chainId),
     linksProxies: (chainId) => provider(chainId) === "etherscan",
     async verify(request) {
       const { verifyContract } = (await import(HARDHAT_VERIFY)) as {
@@ -294,10 +299,13 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
           hre: HardhatRuntimeEnvironment
         ): Promise<boolean>;
       };
-      await verifyContract(
-        { address: request.address, contract: request.contract, constructorArgs: [], provider: provider(request.chainId) ?? "etherscan" },
-        hre
-      );
+      const args = { address: request.address, contract: request.contract, constructorArgs: [], provider: provider(request.chainId) ?? "etherscan" };
+      await verifyContract(args, hre).catch(async (error: unknown) => {
+        // A partial match, or none, is explained with the contract and the explorer (verification.mts).
+        const message = (error as Error)?.message ?? String(error);
+        const refused = { address: request.address, contract: request.contract, message, explorer: explorerDescription(hre, request.chainId) };
+        throw (await explainRefusal(hre, (await connectionOf(hre)).provider, refused).catch(() => undefined)) ?? error;
+      });
     },
     verifyProxy: (proxy, chainId) => oneAtATime(() => verifyProxyOn(hre, proxy, provider(chainId) ?? "etherscan")),
     retryCommand: (address) => `npx hardhat verify --network ${networkName} ${address}`,
@@ -333,7 +341,7 @@ async function verifyProxyOn(hre: HardhatRuntimeEnvironment, proxy: string, only
   config.sourcify.enabled = false;
   process.exitCode = undefined;
   try {
-    await hre.tasks.getTask("verify").run({ address: proxy });
+    await withinOurTask(() => hre.tasks.getTask("verify").run({ address: proxy }));
     if (process.exitCode !== undefined && process.exitCode !== 0)
       throw new Error("the explorer refused part of the proxy's verification (see the lines above)");
   } finally {

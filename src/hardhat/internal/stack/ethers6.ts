@@ -37,7 +37,7 @@ interface Upgrades3 {
 }
 
 const TRANSPARENT = { kind: "transparent" } as const;
-const V5_TRANSPARENT_PROXY = "@openzeppelin/contracts-v5/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
+export const V5_TRANSPARENT_PROXY = "@openzeppelin/contracts-v5/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
 
 export function ethers6Stack(parts: StackParts): Stack {
   const ethers = parts.ethers as Ethers6;
