@@ -19,6 +19,7 @@ import { refusalMessage } from "../internal/tasks/verify";
 import { retryPolicy, withRetries } from "../internal/tasks/verify-retry";
 import { MultiAccountKitError } from "../errors";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../constants";
+import { verifyCreate3Proxy } from "./create3-proxy";
 
 export interface CustomChainLike {
   network: string;
@@ -216,7 +217,10 @@ export function routeExplorerPlugin(): void {
       const verifying =
         plugin.kind === "hardhat-verify" && route.kind === "blockscout"
           ? verifyOnBlockscout(hre, route, args)
-          : withRoute(hre, plugin, route, () => runSuper(args));
+          : withRoute(hre, plugin, route, async () => {
+              if (route.linksProxies && typeof args.address === "string") await announceCreate3Proxy(hre, route, args.address);
+              return runSuper(args);
+            });
       return verifying.catch(async (error: unknown) => {
         throw await explainRefusal(hre, route, args, error);
       });
@@ -277,6 +281,14 @@ export async function alreadyShown(hre: HardhatRuntimeEnvironment, route: Verifi
   } catch {
     return false;
   }
+}
+
+/** A proxy that --deterministic created through CreateX: its own source verified first (create3-proxy.ts), a failure only said. */
+async function announceCreate3Proxy(hre: HardhatRuntimeEnvironment, route: VerificationRoute, address: string): Promise<void> {
+  const line = await verifyCreate3Proxy(hre, route, address).catch(
+    (error: unknown) => `Could not verify the proxy's own source first (${(error as Error)?.message ?? String(error)}); the upgrades plugin verifies it next.`
+  );
+  if (line !== undefined) console.log(line);
 }
 
 /** The artifact's runtime code, with the ranges filled at deploy time (immutables from the build info, read only when asked). */

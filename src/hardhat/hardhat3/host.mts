@@ -18,6 +18,7 @@ import { ethers6Stack } from "../internal/stack/ethers6.js";
 import { installedPackage, majorOf } from "../internal/stack/packages.js";
 import type { Stack } from "../internal/stack/types.js";
 import type { RpcRetryConfig } from "../config.js";
+import { explainRefusal, withinOurTask } from "./verification.mjs";
 
 /** A ResolvedConfigurationVariable, as Hardhat 3 hands out secrets and URLs. */
 interface Resolvable {
@@ -114,7 +115,7 @@ export async function hardhat3SurveyTargets(hre: HardhatRuntimeEnvironment): Pro
 }
 
 /** getOrCreate shares the connection with hardhat-verify's own; older Hardhat 3 releases have connect. */
-function connectionOf(hre: HardhatRuntimeEnvironment): Promise<NetworkConnection> {
+export function connectionOf(hre: HardhatRuntimeEnvironment): Promise<NetworkConnection> {
   const network = hre.network as { getOrCreate?: () => Promise<NetworkConnection>; connect(): Promise<NetworkConnection> };
   return network.getOrCreate !== undefined ? network.getOrCreate() : network.connect();
 }
@@ -273,12 +274,27 @@ function descriptorExplorers(hre: HardhatRuntimeEnvironment) {
   return { explorers, provider, browserUrl };
 }
 
-/** hardhat-verify 3's verifyContract on one provider. */
-async function verifyWith(hre: HardhatRuntimeEnvironment, request: VerifyRequest, provider: ProviderName | "sourcify"): Promise<void> {
+/**
+ * hardhat-verify 3's verifyContract on one provider (`explorer` names it in messages). A partial match,
+ * or none, is explained with the contract and the explorer (verification.mts).
+ */
+async function verifyWith(hre: HardhatRuntimeEnvironment, request: VerifyRequest, provider: ProviderName | "sourcify", explorer: string): Promise<void> {
   const { verifyContract } = (await import(HARDHAT_VERIFY)) as {
     verifyContract(args: { address: string; contract: string; constructorArgs: unknown[]; provider: string }, hre: HardhatRuntimeEnvironment): Promise<boolean>;
   };
-  await verifyContract({ address: request.address, contract: request.contract, constructorArgs: [], provider }, hre);
+  await verifyContract({ address: request.address, contract: request.contract, constructorArgs: [], provider }, hre).catch(async (error: unknown) => {
+    const refused = { address: request.address, contract: request.contract, message: (error as Error)?.message ?? String(error), explorer };
+    throw (await explainRefusal(hre, (await connectionOf(hre)).provider, refused).catch(() => undefined)) ?? error;
+  });
+}
+
+/** Where verification goes on `chainId`, for messages: "BscScan through Etherscan API V2 (chainid 56)". */
+export function explorerDescription(hre: HardhatRuntimeEnvironment, chainId: number): string {
+  const { explorers, provider } = descriptorExplorers(hre);
+  const name = provider(chainId);
+  const explorer = name === undefined ? undefined : explorers(chainId)?.[name];
+  if (name === "etherscan") return `${explorer?.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`;
+  return `${explorer?.name ?? "Blockscout"} at ${explorer?.apiUrl ?? explorer?.url ?? "its explorer"}`;
 }
 
 /**
@@ -293,21 +309,23 @@ function hardhat3Targets(hre: HardhatRuntimeEnvironment, chainId: number, retryC
   const config = (hre.config as unknown as { verify: VerifyConfigLike }).verify;
   const targets: ExplorerTarget[] = [];
   if (found.etherscan !== undefined && config.etherscan.enabled) {
+    const name = `${found.etherscan.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`;
     targets.push({
-      name: `${found.etherscan.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`,
-      verify: (request) => verifyWith(hre, request, "etherscan"),
+      name,
+      verify: (request) => verifyWith(hre, request, "etherscan", name),
       verifyProxy: (proxy) => oneAtATime(() => verifyProxyOn(hre, proxy, "etherscan")),
       retryCommand,
     });
   }
   if (found.blockscout !== undefined && config.blockscout.enabled) {
-    const at = found.blockscout.apiUrl ?? found.blockscout.url ?? "its explorer";
-    targets.push({ name: `${found.blockscout.name ?? "Blockscout"} at ${at}`, verify: (request) => verifyWith(hre, request, "blockscout"), retryCommand });
+    const name = `${found.blockscout.name ?? "Blockscout"} at ${found.blockscout.apiUrl ?? found.blockscout.url ?? "its explorer"}`;
+    targets.push({ name, verify: (request) => verifyWith(hre, request, "blockscout", name), retryCommand });
   }
   if (config.sourcify.enabled) {
+    const name = `Sourcify at ${config.sourcify.apiUrl ?? SOURCIFY_API_URL}`;
     targets.push({
-      name: `Sourcify at ${config.sourcify.apiUrl ?? SOURCIFY_API_URL}`,
-      verify: (request) => verifyWith(hre, request, "sourcify"),
+      name,
+      verify: (request) => verifyWith(hre, request, "sourcify", name),
       retryCommand,
     });
   }
@@ -315,7 +333,7 @@ function hardhat3Targets(hre: HardhatRuntimeEnvironment, chainId: number, retryC
 }
 
 function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, inProcess: boolean, local: boolean): Explorer {
-  const { explorers, provider, browserUrl } = descriptorExplorers(hre);
+  const { provider, browserUrl } = descriptorExplorers(hre);
   const retryCommand = (address: string) => `npx hardhat verify --network ${networkName} ${address}`;
   return {
     browserUrl,
@@ -328,15 +346,10 @@ function hardhat3Explorer(hre: HardhatRuntimeEnvironment, networkName: string, i
       }
       return undefined;
     },
-    describe(chainId) {
-      const name = provider(chainId);
-      const explorer = name === undefined ? undefined : explorers(chainId)?.[name];
-      if (name === "etherscan") return `${explorer?.name ?? "Etherscan"} through Etherscan API V2 (chainid ${chainId})`;
-      return `${explorer?.name ?? "Blockscout"} at ${explorer?.apiUrl ?? explorer?.url ?? "its explorer"}`;
-    },
+    describe: (chainId) => explorerDescription(hre, chainId),
     linksProxies: (chainId) => provider(chainId) === "etherscan",
     each: (chainId) => hardhat3Targets(hre, chainId, retryCommand),
-    verify: (request) => verifyWith(hre, request, provider(request.chainId) ?? "etherscan"),
+    verify: (request) => verifyWith(hre, request, provider(request.chainId) ?? "etherscan", explorerDescription(hre, request.chainId)),
     verifyProxy: (proxy, chainId) => oneAtATime(() => verifyProxyOn(hre, proxy, provider(chainId) ?? "etherscan")),
     retryCommand,
   };
@@ -371,7 +384,7 @@ async function verifyProxyOn(hre: HardhatRuntimeEnvironment, proxy: string, only
   config.sourcify.enabled = false;
   process.exitCode = undefined;
   try {
-    await hre.tasks.getTask("verify").run({ address: proxy });
+    await withinOurTask(() => hre.tasks.getTask("verify").run({ address: proxy }));
     if (process.exitCode !== undefined && process.exitCode !== 0)
       throw new Error("the explorer refused part of the proxy's verification (see the lines above)");
   } finally {

@@ -28,11 +28,15 @@ export type { MultiAccountConfig, MultiAccountUserConfig, RpcRetryConfig, RpcRet
 // user's packages, resolved in the user's project.
 const HARDHAT_ETHERS: string = "@nomicfoundation/hardhat-ethers";
 const HARDHAT_UPGRADES: string = "@openzeppelin/hardhat-upgrades";
+const HARDHAT_VERIFY: string = "@nomicfoundation/hardhat-verify";
 
 const plugin: HardhatPlugin = {
   id: PLUGIN_NAME,
   npmPackage: PLUGIN_NAME,
   dependencies: () => [import(HARDHAT_ETHERS), import(HARDHAT_UPGRADES)],
+  // Our override of `verify` (verify-plugin.mts), when the project lists hardhat-verify: resolved
+  // after hardhat-upgrades' (ours depends on it), it wraps that one.
+  conditionalDependencies: [{ condition: () => [import(HARDHAT_VERIFY)], plugin: () => import("./verify-plugin.mjs") }],
   hookHandlers: {
     config: () => import("./hooks/config.mjs"),
   },

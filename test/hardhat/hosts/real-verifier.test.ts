@@ -1,7 +1,8 @@
 // Verification proven by a real verifier: `deploy-multiaccount` on the ethers 5 stack (the deployer
 // fixture) against the loopback verifier (helpers/verifier.ts), whose Etherscan API V2 face answers
 // with Sourcify's matching engine's verdict. One deploy: the implementation, the proxy and its
-// ProxyAdmin each get a perfect runtime and creation match, and the proxy is linked. Then the same
+// ProxyAdmin each get a perfect runtime and creation match, and the proxy is linked; the same
+// deployment with --deterministic gets its proxy, created through CreateX, verified and linked. Then the same
 // deployment is verified again from a source changed only in a comment (a partial match, refused
 // and reported as one) and from a source whose logic changed (refused, naming the contract and the
 // explorer). Neither is reported as verified.
@@ -54,11 +55,14 @@ interface Flow {
   deployedBuild: Build;
   /** getsourcecode on the Etherscan face right after the deploy: the proxy, the implementation. */
   afterDeploy: { proxy: SourceCodeEntry; implementation: SourceCodeEntry };
+  /** The --deterministic deploy: its run, its proxy, and getsourcecode on that proxy after it. */
+  create3: { run: RunResult; proxy: string; shown: SourceCodeEntry };
   comment: { run: RunResult; build: Build; implementation: SourceCodeEntry };
   logic: { run: RunResult; build: Build };
 }
 
 const PROJECT_FILE = path.join(PROJECT, "output", "addresses.json");
+const DETERMINISTIC_FILE = path.join(PROJECT, "output", "deterministic.json");
 const MULTIACCOUNT_SOURCE = "multiaccount-kit/contracts/multiAccount/MultiAccount.sol";
 
 /** getsourcecode on the verifier's Etherscan face. */
@@ -71,7 +75,7 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
   copyProject();
   const node = (parts.node = await startNode(PROJECT));
   const verifier = (parts.verifier = await startVerifier({ 31337: node.url }));
-  const hardhat = (args: string[]) =>
+  const hardhat = (args: string[], addressesFile = PROJECT_FILE) =>
     runHardhat(
       PROJECT,
       args,
@@ -80,7 +84,7 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
         FIXTURE_EXPLORER_URL: verifier.url,
         LOCALHOST_EXPLORER_API_KEY: API_KEY,
         ADMIN_PUBLIC_KEY: ADMIN,
-        ADDRESSES_FILE: PROJECT_FILE,
+        ADDRESSES_FILE: addressesFile,
       },
       { nodeArgs: ["--require", OFFLINE_SOLC_LIST], timeoutMs: 240_000 }
     );
@@ -95,6 +99,14 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
   const proxyAdmin = /ProxyAdmin: +(0x[0-9a-fA-F]{40})/.exec(deployed.stdout)?.[1] ?? "";
   const deployedBuild = buildInfoOf(MULTIACCOUNT_SOURCE, "MultiAccount");
   const afterDeploy = { proxy: await sourceCodeOn(verifier, proxy), implementation: await sourceCodeOn(verifier, implementation) };
+
+  // The same deployment through CreateX (--deterministic; the plugin puts CreateX on this local
+  // chain first), recorded in a file of its own: its proxy verified and linked too.
+  fs.writeFileSync(DETERMINISTIC_FILE, JSON.stringify({ protocolAddress: protocol }));
+  const create3Run = await hardhat(["deploy-multiaccount", "--network", "localhost", "--deterministic", "--no-compile"], DETERMINISTIC_FILE);
+  await verifier.settled();
+  const create3Proxy = (JSON.parse(fs.readFileSync(DETERMINISTIC_FILE, "utf8")).multiAccountAddress as string | undefined) ?? "";
+  const create3 = { run: create3Run, proxy: create3Proxy, shown: await sourceCodeOn(verifier, create3Proxy) };
 
   // The retry command, after a change to a comment only; the explorer holding nothing yet, as on a
   // chain where the first attempt failed.
@@ -111,7 +123,7 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
   const logicRun = await hardhat(["verify", "--network", "localhost", proxy]);
   await verifier.settled();
   const logic = { run: logicRun, build: buildInfoOf(MULTIACCOUNT_SOURCE, "MultiAccount") };
-  return { node, verifier, deployed, proxy, implementation, proxyAdmin, protocol, deployedBuild, afterDeploy, comment, logic };
+  return { node, verifier, deployed, proxy, implementation, proxyAdmin, protocol, deployedBuild, afterDeploy, create3, comment, logic };
 }
 
 /** The flow's parts as they start, for the file's after() to stop what did start. */
@@ -177,6 +189,25 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
     expect(shown.Implementation.toLowerCase()).to.equal(implementation.toLowerCase());
     expect(held).to.deep.include({ ContractName: "MultiAccount", CompilerVersion: "v0.8.24+commit.e11b9ed9", Proxy: "0" });
     expect(JSON.parse(held.ABI).some((entry: { name?: string }) => entry.name === "addAccount")).to.equal(true);
+  });
+
+  it("verifies and links the --deterministic proxy, created through CreateX: a perfect runtime match (no creation match: see the comment)", function () {
+    const { run, proxy: create3Proxy, shown } = done.create3;
+    expect(run.code, run.output).to.equal(0);
+    expect(create3Proxy).to.match(/^0x[0-9a-fA-F]{40}$/);
+    // The implementation is the first deploy's (the upgrades manifest reuses it), verified already.
+    expect(run.output, run.output).to.include(`Proxy ${create3Proxy} verified and linked: the explorer shows it as a proxy of ${implementation}.`);
+    expect(run.output).to.include(`Verified the proxy ${create3Proxy} (${PROXY_NAME}), created through CreateX`);
+    // Its creation is CreateX's call, a factory's: lib-sourcify reads a factory-made contract's
+    // creation code only from a call-tracer trace (debug_traceTransaction with "callTracer", or
+    // trace_transaction), which Hardhat's node refuses ("Hardhat currently only supports the default
+    // tracer"), and the verifier finds no creation transaction of its own: no creation match is checked.
+    const verdict = verdictsFor(create3Proxy)[0];
+    expect(verdict, JSON.stringify(verifier.verdicts)).to.deep.include({ contract: PROXY_NAME, runtimeMatch: "perfect", creationMatch: null });
+    expect(verdict.refusal).to.equal(undefined);
+    expect(shown).to.deep.include({ Proxy: "1", ContractName: "TransparentUpgradeableProxy", RuntimeMatch: "perfect" });
+    expect(shown.Implementation.toLowerCase()).to.equal(implementation.toLowerCase());
+    expect(run.output).to.not.include(API_KEY);
   });
 
   it("gives the same verdict on the Blockscout face, with no key", async function () {

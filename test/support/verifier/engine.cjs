@@ -72,22 +72,30 @@ const compiler = {
 };
 
 /**
- * The transaction that created `address` on the chain at `rpc`: the newest block first, a contract
- * creation transaction whose receipt names that address. The chains here are a test node's, a few
- * dozen blocks long. A contract made by another contract (a factory) has none: its creation match is
- * then not checked.
+ * The transaction that created `address` on the chain at `rpc`: the first block whose state holds its
+ * code (a binary search), and in it the contract creation transaction whose receipt names that
+ * address, else the block's first transaction. A contract made by another contract (a factory, such
+ * as CreateX) has no creation transaction of its own: lib-sourcify reads its creation code from a
+ * call-tracer trace of that transaction, which Hardhat 3's node gives and Hardhat 2's refuses (its
+ * creation match is then not checked). The chains here are a test node's, a few dozen blocks long.
  */
 async function creationTransaction(rpc, address) {
-  const latest = Number(await rpc("eth_blockNumber", []));
-  for (let number = latest; number >= 0; number--) {
-    const block = await rpc("eth_getBlockByNumber", ["0x" + number.toString(16), true]);
-    for (const tx of block?.transactions ?? []) {
-      if (tx.to !== null && tx.to !== undefined) continue;
-      const receipt = await rpc("eth_getTransactionReceipt", [tx.hash]);
-      if ((receipt?.contractAddress ?? "").toLowerCase() === address.toLowerCase()) return tx.hash;
-    }
+  const hasCode = async (block) => !/^0x0*$/.test(await rpc("eth_getCode", [address, "0x" + block.toString(16)]));
+  let high = Number(await rpc("eth_blockNumber", []));
+  if (!(await hasCode(high))) return undefined;
+  let low = 0;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (await hasCode(middle)) high = middle;
+    else low = middle + 1;
   }
-  return undefined;
+  const block = await rpc("eth_getBlockByNumber", ["0x" + high.toString(16), true]);
+  for (const tx of block?.transactions ?? []) {
+    if (tx.to !== null && tx.to !== undefined) continue;
+    const receipt = await rpc("eth_getTransactionReceipt", [tx.hash]);
+    if ((receipt?.contractAddress ?? "").toLowerCase() === address.toLowerCase()) return tx.hash;
+  }
+  return block?.transactions?.[0]?.hash;
 }
 
 /** A JSON-RPC call to `url`. */
@@ -115,7 +123,9 @@ async function verify({ chainId, rpcUrl, address, input, compilerVersion, contra
   const started = Date.now();
   const separator = contractIdentifier.lastIndexOf(":");
   const target = { path: contractIdentifier.slice(0, separator), name: contractIdentifier.slice(separator + 1) };
-  const chain = new SourcifyChain({ name: `loopback ${chainId}`, chainId: Number(chainId), rpcs: [{ rpc: rpcUrl }], supported: true });
+  // Geth-style traces (debug_traceTransaction with callTracer), for a contract a factory created.
+  const rpcs = [{ rpc: rpcUrl, traceSupport: "debug_traceTransaction" }];
+  const chain = new SourcifyChain({ name: `loopback ${chainId}`, chainId: Number(chainId), rpcs, supported: true });
   const creatorTxHash = await creationTransaction(rpcAt(rpcUrl), address);
   const compilation = new SolidityCompilation(compiler, compilerVersion.replace(/^v/, ""), input, target);
   const verification = new Verification(compilation, chain, address, creatorTxHash);
@@ -127,7 +137,8 @@ async function verify({ chainId, rpcUrl, address, input, compilerVersion, contra
   const { runtimeMatch, creationMatch } = verification.status;
   const constructorArguments = verification.transformations.creation.values.constructorArguments;
   const abi = verification.compilation.contractCompilerOutput.abi;
-  return { runtimeMatch, creationMatch, constructorArguments, creatorTxHash, abi, ms: Date.now() - started };
+  // lib-sourcify drops the transaction it could not read the creation from (another contract's).
+  return { runtimeMatch, creationMatch, constructorArguments, creatorTxHash: verification.creatorTxHash, abi, ms: Date.now() - started };
 }
 
 module.exports = { verify, longVersion, rpcAt };

@@ -35,6 +35,22 @@ export function deployCreate3Data(salt: string, initCode: string): string {
   return `${DEPLOY_CREATE3}${salt.replace(/^0x/, "")}${word(64)}${word(length)}${padded}`;
 }
 
+/**
+ * The init code inside calldata of CreateX's deployCreate3(salt, initCode), or undefined for other
+ * calldata: what a contract created through CreateX was created from (its creation transaction's
+ * input is the call to CreateX, not the contract's creation code).
+ */
+export function create3InitCode(data: string): string | undefined {
+  const hex = data.replace(/^0x/, "").toLowerCase();
+  if (!hex.startsWith(DEPLOY_CREATE3.slice(2)) || hex.length < 8 + 64 * 3) return undefined;
+  const word = (index: number) => hex.slice(8 + index * 64, 8 + (index + 1) * 64);
+  const offset = Number.parseInt(word(1), 16);
+  if (offset !== 64) return undefined;
+  const length = Number.parseInt(word(2), 16);
+  const code = hex.slice(8 + 64 * 3, 8 + 64 * 3 + length * 2);
+  return code.length === length * 2 ? `0x${code}` : undefined;
+}
+
 /** Sends CreateX's keyless transaction on a local Hardhat network (funding its sender first) and waits for the code. */
 export async function deployCreateXKeyless(chain: Chain, keccak256: (data: string) => string): Promise<void> {
   await chain.request("funding CreateX's keyless sender", "hardhat_setBalance", [CREATEX_KEYLESS_SENDER, `0x${KEYLESS_FUNDING.toString(16)}`]);

@@ -37,7 +37,7 @@ interface Upgrades3 {
 }
 
 const TRANSPARENT = { kind: "transparent" } as const;
-const V5_TRANSPARENT_PROXY = "@openzeppelin/contracts-v5/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
+export const V5_TRANSPARENT_PROXY = "@openzeppelin/contracts-v5/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
 const V5_PROXY_ADMIN = "@openzeppelin/contracts-v5/proxy/transparent/ProxyAdmin.sol/ProxyAdmin.json";
 
 export function ethers6Stack(parts: StackParts): Stack {

@@ -17,10 +17,16 @@ export interface Artifact {
   bytecode: string;
 }
 
-export function upgradesCoreArtifact(upgradesDir: string, artifactPath: string): Artifact {
+/** An upgrades-core artifact, as Hardhat writes one: it names its source file and contract too. */
+export interface NamedArtifact extends Artifact {
+  sourceName: string;
+  contractName: string;
+}
+
+export function upgradesCoreArtifact(upgradesDir: string, artifactPath: string): NamedArtifact {
   const file = require.resolve(`@openzeppelin/upgrades-core/artifacts/${artifactPath}`, { paths: [upgradesDir] });
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- an artifact of the host's upgrades install, found at run time
-  return require(file) as Artifact;
+  return require(file) as NamedArtifact;
 }
 
 interface BuildInfo {
