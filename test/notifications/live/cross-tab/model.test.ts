@@ -39,6 +39,7 @@ describe("live: the model-based test of the tabs (fixed seeds)", () => {
       "close",
       "crash",
       "freeze",
+      "freeze with its event",
       "resume",
       "emit in order",
       "emit each twice",

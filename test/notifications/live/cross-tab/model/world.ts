@@ -132,7 +132,7 @@ function tabFetch(tab: FakeTabRuntime, rest: Rest): FetchLike {
   };
 }
 
-export type RealTab = ReturnType<typeof liveStore> & { key: number; runtime: FakeTabRuntime; page: FakePage };
+export type RealTab = ReturnType<typeof liveStore> & { key: number; runtime: FakeTabRuntime; page: FakePage; frozenWithEvent?: boolean };
 
 /** Whether the tab's lists hold the notification `id`. */
 export const holds = (t: RealTab, id: string): boolean =>
@@ -208,6 +208,28 @@ export class World {
     this.tabs.delete(key);
   }
 
+  /**
+   * The tab's page is frozen; `withEvent`: as Chromium does it, its freeze event first, and the
+   * microtasks that event leaves (a lock released), then nothing more runs in it.
+   */
+  async freeze(key: number, withEvent: boolean): Promise<void> {
+    const tab = this.tab(key);
+    if (withEvent) {
+      tab.page.document.dispatchEvent(new Event("freeze"));
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    }
+    tab.runtime.freeze();
+    tab.frozenWithEvent = withEvent;
+  }
+
+  /** The tab runs again: what it queued, then (after a freeze with its event) its resume event. */
+  resume(key: number): void {
+    const tab = this.tab(key);
+    tab.runtime.resume();
+    if (tab.frozenWithEvent) tab.page.document.dispatchEvent(new Event("resume"));
+    tab.frozenWithEvent = false;
+  }
+
   /** The tab that holds the leader's lock, if any. */
   leader(): RealTab | undefined {
     return [...this.tabs.values()].find((t) => t.runtime.holding > 0);
@@ -225,6 +247,8 @@ export class World {
       this.origin.channels.inFlight() === 0 &&
       tabs.every((t) => t.runtime.frozen || (t.runtime.queued === 0 && t.runtime.busy === 0)) &&
       this.hedger.subscribers(this.account) <= open() &&
+      // Some tab holds the lock while one runs (a tab frozen with its event let it go: the next one's grant comes in a later turn).
+      (this.leader() !== undefined || tabs.every((t) => t.runtime.frozen)) &&
       // A running leader has subscribed (after a drop or a restart: again).
       (this.leader()?.runtime.frozen !== false || this.hedger.subscribers(this.account) > 0);
     await until(`${what}: the tabs quiet`, quiet, 5_000);
