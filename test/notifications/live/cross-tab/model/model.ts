@@ -8,7 +8,7 @@
 // - a tab that closes or crashes takes with it what no other tab learned;
 // - a tab frozen with its freeze event (Chromium's) closes its connection first: nothing waits in it,
 //   and when it resumes it joins again, learning what every running tab knows (as a tab that opens,
-//   keeping what it knew).
+//   keeping what it knew), and telling them what it knows (its hello carries its lists).
 // A notification is read in a tab when the tab knows it read at its newest version; a newer
 // version makes it unread again (the list rules).
 import type { NotificationResponse } from "../../../../../src/notifications";
@@ -17,7 +17,7 @@ import type { NotificationResponse } from "../../../../../src/notifications";
 export type Reads = Map<string, number>;
 
 /** What waits in a frozen tab, in the order it was sent. */
-export type Pending = { kind: "read"; reads: Reads } | { kind: "hello"; from: number } | { kind: "lists"; reads: Reads };
+export type Pending = { kind: "read"; reads: Reads } | { kind: "hello"; from: number; reads: Reads } | { kind: "lists"; reads: Reads };
 
 export interface ModelTab {
   key: number;
@@ -54,12 +54,19 @@ export function openTab(m: Model): ModelTab {
   return tab;
 }
 
-/** `tab` says hello: it learns what every running tab knows, and a frozen one that stayed answers when it resumes. */
+/**
+ * `tab` says hello, with what it knows: every running tab learns that, and it learns what they know;
+ * a frozen one that stayed does both when it resumes.
+ */
 function join(m: Model, tab: ModelTab): void {
+  const told = new Map(tab.reads);
   for (const peer of m.tabs) {
     if (peer === tab || peer.left) continue;
-    if (peer.frozen) peer.queue.push({ kind: "hello", from: tab.key });
-    else merge(tab.reads, peer.reads);
+    if (peer.frozen) peer.queue.push({ kind: "hello", from: tab.key, reads: told });
+    else {
+      merge(peer.reads, told);
+      merge(tab.reads, peer.reads);
+    }
   }
 }
 
@@ -90,10 +97,8 @@ export function resume(m: Model, key: number): void {
     return;
   }
   for (const pending of tab.queue.splice(0)) {
-    if (pending.kind !== "hello") {
-      merge(tab.reads, pending.reads);
-      continue;
-    }
+    merge(tab.reads, pending.reads);
+    if (pending.kind !== "hello") continue;
     const joiner = m.tabs.find((t) => t.key === pending.from);
     if (joiner === undefined || joiner.left) continue;
     if (joiner.frozen) joiner.queue.push({ kind: "lists", reads: new Map(tab.reads) });
