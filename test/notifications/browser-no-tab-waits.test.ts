@@ -12,7 +12,7 @@ import * as path from "path";
 import { buildBrowserExample } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { until } from "../support/wait";
-import { launchBrowser, testedEngines, type TestBrowser, type TestContext, type TestTab } from "./helpers/browser";
+import { launchLifecycleContext, testedEngines, type TestContext, type TestTab } from "./helpers/browser";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b1a";
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
@@ -87,19 +87,19 @@ describe("examples/browser: no tab waits on another (issue #28 §1)", function (
     describe(`in ${engine.title}`, function () {
       this.timeout(4 * WAIT_MS);
       let hedger: MockHedger;
-      let browser: TestBrowser | undefined;
       let context: TestContext | undefined;
 
       before(async function () {
         this.timeout(20 * 60_000); // may install the browser first
         hedger = await startMockHedger({ port: 0, staticDir: outDir });
-        browser = await launchBrowser(engine, WAIT_MS);
-        context = await browser.lifecycleContext();
+        // One browser per engine, and in Chromium only the one that keeps the page life cycle.
+        const launched = await launchLifecycleContext(engine, WAIT_MS);
+        context = launched.context;
+        console.log(`    (${launched.version})`);
         context.addInitScript(instrument);
       });
       after(async () => {
         await context?.close();
-        await browser?.close();
         await hedger?.close();
       });
 
