@@ -181,6 +181,9 @@ export class World {
    * peer's lists reached the leader before it could backfill the item: hello, relay, or both).
    */
   private announce(key: number, n: NotificationDetails): void {
+    // A tab that crashed (or closed) runs nothing in a browser; here a promise it awaited may still
+    // continue (a REST answer handed over just before the crash), and what it calls is not the browser's.
+    if (!this.tabs.has(key)) return;
     const id = n.id as string;
     if (this.tabs.get(key)?.runtime.holding !== 1) this.announceProblems.push(`tab ${key} announced ${id} without the leader's lock`);
     const peers = [...this.tabs.values()].filter((t) => t.key !== key && !t.runtime.frozen && holds(t, id)).map((t) => t.key);
