@@ -19,7 +19,7 @@ const VISIBLE = { state_type: "alert", action_status: "success", last_seen_actio
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
@@ -78,9 +78,11 @@ interface Run {
   stages: Map<string, number[]>;
 }
 
-async function run(browser: Browser, hedger: MockHedger, tabs: number, account: string): Promise<Run> {
+/** `init`: a script run before the page's own, after the stamps (the SharedWorker prototype's, in shared-worker/). */
+export async function run(browser: Browser, hedger: MockHedger, tabs: number, account: string, init?: string): Promise<Run> {
   const context = await browser.newContext();
   await context.addInitScript({ content: STAMP_PATH });
+  if (init !== undefined) await context.addInitScript({ content: init });
   const before = hedger.connectionCount;
   const pages: Page[] = [];
   for (let i = 0; i < tabs; i++) {
@@ -116,6 +118,8 @@ async function run(browser: Browser, hedger: MockHedger, tabs: number, account: 
 function stagesOf(sentAt: Map<string, number>, seen: Array<Record<string, number>>, stamps: Stamps[]): Map<string, number[]> {
   const leader = stamps.findIndex((s) => Object.values(s).some((x) => x.socket !== undefined));
   const stages = new Map<string, number[]>();
+  // No tab's socket: a SharedWorker's (shared-worker/).
+  if (leader < 0) return stages;
   const add = (stage: string, ms: number | undefined) => {
     if (ms !== undefined && Number.isFinite(ms)) stages.set(stage, [...(stages.get(stage) ?? []), ms]);
   };

@@ -2,9 +2,9 @@
 // account, counted on the mock hedger's side, in headless Chromium and in headless Firefox ESR (each
 // test once per engine, through the driver in helpers/browser.ts). Each scenario gets its own
 // browser context (its own Web Locks and BroadcastChannels), and tabs are reused across steps. The
-// back-forward cache and the frozen leader run in a context that keeps the page life cycle (in
-// Chromium a second browser: see launchChromiumWithPageLifecycle). Where Firefox cannot do what a
-// test does in Chromium (crash a tab, freeze it), the test's title says what happens instead.
+// back-forward cache runs in a context that keeps the page life cycle (in Chromium a second browser:
+// see launchChromiumWithPageLifecycle); a frozen leader, in browser-no-tab-waits.test.ts. Where
+// Firefox cannot do what a test does in Chromium (crash a tab), the title says what happens instead.
 import { expect } from "chai";
 import * as fs from "fs";
 import * as os from "os";
@@ -24,9 +24,8 @@ const TOGETHER = "0x00000000000000000000000000000000000b0b07";
 const NO_LOCKS = "0x00000000000000000000000000000000000b0b08";
 /** Scenario 9 switches a tab to this account. */
 const SWITCHED = "0x00000000000000000000000000000000000b0b09";
-/** The back-forward cache and the frozen leader, each on an account of its own. */
+/** The back-forward cache, on an account of its own. */
 const RESTORED = "0x00000000000000000000000000000000000b0b0a";
-const FROZEN = "0x00000000000000000000000000000000000b0b0b";
 /** Scenario 10: hostile input. */
 const HOSTILE_INPUT = "0x00000000000000000000000000000000000b0b0c";
 /** Scenario 11: a burst. */
@@ -402,8 +401,6 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         });
         after(() => context?.close());
 
-        const lifecycleOf = (tab: Tab) => tab.page.evaluate(() => (window as unknown as { lifecycle: string[] }).lifecycle);
-
         const restoredTitle =
           engine.keepsLeaderInBackForwardCache === true
             ? "a leader's tab leaves (into the back-forward cache) and comes back: a follower took over, and the restored tab shows what the others show"
@@ -480,47 +477,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           await Promise.all(tabs.map((t) => t.page.close()));
         });
 
-        const frozenTitle =
-          "a frozen leader tab keeps the lock: no second socket while it is frozen, and what was emitted meanwhile reaches every tab once after it resumes";
-        it(engine.canFreeze === true ? frozenTitle : `${frozenTitle} (skipped in ${engine.title}: ${engine.canFreeze})`, async function () {
-          if (engine.canFreeze !== true) this.skip();
-          const tabs = [await openTab(context!, FROZEN), await openTab(context!, FROZEN), await openTab(context!, FROZEN)];
-          await allOpen(tabs);
-          const leader = await leaderOf(tabs);
-          const followers = tabs.filter((t) => t !== leader);
-          // Only a hidden page is frozen: the leader opened first, and the tabs opened after it cover it.
-          expect(await leader.page.evaluate(() => document.visibilityState)).to.equal("hidden");
-          const connections = hedger.connectionCount;
-          const setFrozen = leader.page.setFrozen!;
-
-          await setFrozen(true);
-          const during = [hedger.emit(FROZEN, VISIBLE), hedger.emit(FROZEN, VISIBLE), hedger.emit(FROZEN, VISIBLE)];
-          await sleep(500);
-          expect(hedger.connectionCount - connections, "no socket opened while the leader is frozen").to.equal(0);
-          expect(hedger.subscribers(FROZEN)).to.equal(1);
-          expect(await leaderLocks(followers[0].page, FROZEN), "the frozen leader still holds the lock").to.deep.equal({ held: 1, pending: 2 });
-          for (const t of followers) expect(await ids(t.page, "unread"), "nothing relayed by a frozen leader").to.deep.equal([]);
-
-          await setFrozen(false);
-          expect(await lifecycleOf(leader)).to.deep.equal(["pageshow persisted=false", "freeze", "resume"]);
-          await showsEach(
-            tabs,
-            "unread",
-            during.map((n) => n.id)
-          );
-          await sleep(200);
-          await showsEach(
-            tabs,
-            "unread",
-            during.map((n) => n.id)
-          );
-          expect(hedger.subscribers(FROZEN)).to.equal(1);
-          // Chromium reports the frozen page's socket closed when it resumes: one reconnect, by the same leader.
-          expect(hedger.connectionCount - connections, "at most one reconnect").to.be.at.most(1);
-          expect(await leaderOf(tabs)).to.equal(leader);
-          expect(await leaderLocks(followers[0].page, FROZEN)).to.deep.equal({ held: 1, pending: 2 });
-          for (const t of tabs) expect(t.errors, "uncaught errors in the page").to.deep.equal([]);
-        });
+        // A frozen leader: test/notifications/browser-no-tab-waits.test.ts (it steps down on freeze, issue #28 §1).
       });
 
       it("7) three tabs opened at the same moment elect one leader", async () => {

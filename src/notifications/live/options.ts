@@ -2,6 +2,7 @@
 import { DEFAULT_TIMEOUT_MS, globalTimers } from "../effects";
 import { DEFAULT_NEW_NOTIFICATION_FLAG_MS } from "../state/new-notification-flag";
 import { resolveBackoff } from "./backoff";
+import { checkCrossTab } from "./cross-tab/environment";
 import { globalPage } from "./page-lifecycle";
 import type { LiveOptions, NotificationsMiddlewareOptions } from "./types";
 
@@ -39,6 +40,7 @@ export function resolveLiveOptions(options: NotificationsMiddlewareOptions = {})
     check(name, resolved[name], false);
   }
   check("newNotificationFlagMs", resolved.newNotificationFlagMs, true);
+  checkCrossTab(resolved.crossTab);
   if (resolved.maxResponseBytes !== undefined) check("maxResponseBytes", resolved.maxResponseBytes, false);
   if (resolved.onNewNotification !== undefined && typeof resolved.onNewNotification !== "function") {
     throw new TypeError("notifications: middleware option onNewNotification must be a function");

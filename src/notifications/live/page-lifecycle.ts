@@ -4,16 +4,21 @@
 // its peers' lists as a follower, with a backfill as the leader or alone
 // (docs/live-notifications.md#one-socket-per-browser). The browser coming back online, and the tab
 // becoming visible, are the moments to try again after the session gave up (maxRetries): `retry`
-// does nothing otherwise (docs/live-notifications.md#reconnect-and-backfill).
+// does nothing otherwise (docs/live-notifications.md#reconnect-and-backfill). A page about to be
+// frozen (Chromium's `freeze`) closes the same way, so that a frozen tab never holds or waits for
+// the leader's lock and keeps no socket, and connects again on `resume`
+// (docs/live-notifications.md#a-frozen-tab).
 import type { ConnectNotificationsPayload } from "../state/actions";
 
 type PageListener = (event: { type: string; persisted?: boolean }) => void;
 
-/** Where visibilitychange arrives: the page's `document`, with its visibilityState. */
+type DocumentEvent = "visibilitychange" | "freeze" | "resume";
+
+/** Where visibilitychange, freeze and resume arrive: the page's `document`, with its visibilityState. */
 export interface PageDocument {
   readonly visibilityState?: string;
-  addEventListener(type: "visibilitychange", listener: PageListener): void;
-  removeEventListener(type: "visibilitychange", listener: PageListener): void;
+  addEventListener(type: DocumentEvent, listener: PageListener): void;
+  removeEventListener(type: DocumentEvent, listener: PageListener): void;
 }
 
 /** Where pagehide, pageshow and online arrive: the page's `window`, and its `document`. */
@@ -33,9 +38,9 @@ export interface PageLifecycleHandler {
 
 /** What the page's events make the store do. */
 export interface PageActions {
-  /** pagehide: close the connection. */
+  /** pagehide, or freeze: close the connection. */
   hide(): void;
-  /** pageshow from the back-forward cache: connect again for the payload that was connected. */
+  /** pageshow from the back-forward cache, or resume after a freeze: connect again for the payload that was connected. */
   show(payload: ConnectNotificationsPayload): void;
   /** online, or the tab became visible: try again if the session gave up (and nothing otherwise). */
   retry(): void;
@@ -52,6 +57,8 @@ export function globalPage(): PageEventTarget | undefined {
 export function buildPageLifecycleHandler(page: PageEventTarget | undefined, actions: PageActions): PageLifecycleHandler {
   let payload: ConnectNotificationsPayload | undefined;
   let hidden = false;
+  /** Closed by a freeze (not a pagehide): `resume` connects again. */
+  let frozen = false;
   // online, or visibilitychange to visible: a hidden tab waits until it is shown (a follower's moment reaches a hidden leader).
   const retry = () => {
     if (payload !== undefined && !hidden && page!.document?.visibilityState !== "hidden") actions.retry();
@@ -69,21 +76,34 @@ export function buildPageLifecycleHandler(page: PageEventTarget | undefined, act
     },
     online: retry,
   };
+  // Chromium fires freeze on a hidden page before it stops running its tasks, and resume when it runs them again.
+  const freeze: PageListener = () => {
+    if (payload === undefined || hidden) return;
+    hidden = frozen = true;
+    actions.hide();
+  };
+  const resume: PageListener = () => {
+    if (payload === undefined || !frozen) return;
+    hidden = frozen = false;
+    actions.show(payload);
+  };
   const listen = (method: "addEventListener" | "removeEventListener") => {
     for (const type of ["pagehide", "pageshow", "online"] as const) page![method](type, listeners[type]);
     page!.document?.[method]("visibilitychange", retry);
+    page!.document?.[method]("freeze", freeze);
+    page!.document?.[method]("resume", resume);
   };
   return {
     watch(next) {
       if (page === undefined) return;
       if (payload === undefined) listen("addEventListener");
       payload = next;
-      hidden = false;
+      hidden = frozen = false;
     },
     unwatch() {
       if (page === undefined || payload === undefined) return;
       payload = undefined;
-      hidden = false;
+      hidden = frozen = false;
       listen("removeEventListener");
     },
   };

@@ -52,12 +52,13 @@ export interface NotificationsMiddlewareOptions {
   /** Source of jitter, in [0, 1). Default Math.random. */
   random?: () => number;
   /**
-   * Share one socket among the tabs of an origin (one leader tab by Web Locks, the others mirror it
-   * over BroadcastChannel). Default true; false gives every store its own socket. Without the two
-   * APIs, outside a secure context, or in Node, every store keeps its own socket anyway. Tests may
-   * pass the two APIs instead.
+   * Share one socket among the tabs of an origin. `"leader"`: one leader tab by Web Locks, the others
+   * mirror it over BroadcastChannel; a tab about to be frozen hands the socket over. `true` (the
+   * default): the best available, today `"leader"` where the browser has both APIs in a secure
+   * context, else every store its own socket (as in Node). `false`: every store its own socket.
+   * Tests may pass the two APIs instead (docs/live-notifications.md#one-socket-per-browser).
    */
-  crossTab?: boolean | CrossTabEffects;
+  crossTab?: boolean | "leader" | CrossTabEffects;
   /**
    * Called once for each new notification, in the tab that owns the socket (the leader; every store
    * with its own socket), after the store holds it: one that its socket or backfill put into unread,
@@ -94,7 +95,7 @@ export interface LiveOptions {
   timers: NotificationsTimers;
   clock: { now(): number };
   random: () => number;
-  crossTab: boolean | CrossTabEffects;
+  crossTab: boolean | "leader" | CrossTabEffects;
   page: PageEventTarget | undefined;
   onNewNotification: ((item: NotificationDetails) => void) | undefined;
 }

@@ -159,6 +159,22 @@ export async function launchBrowser(engine: Engine, timeoutMs: number): Promise<
   return engine.launch(engine.ensure(), timeoutMs);
 }
 
+/**
+ * Only a context that keeps the page life cycle (TestBrowser.lifecycleContext), for a test that needs
+ * no other: in Chromium one browser started without Playwright's defaults, not two. Closing the
+ * context closes its browser.
+ */
+export async function launchLifecycleContext(engine: Engine, timeoutMs: number): Promise<{ context: TestContext; version: string }> {
+  const executablePath = engine.ensure();
+  if (engine.name === "chromium") {
+    const lifecycle = await launchChromiumWithPageLifecycle(executablePath, timeoutMs);
+    return { context: chromiumContext(lifecycle.browser.contexts()[0], timeoutMs, lifecycle.close), version: `Chromium ${lifecycle.browser.version()}` };
+  }
+  const browser = await engine.launch(executablePath, timeoutMs);
+  const context = await browser.lifecycleContext();
+  return { context: { ...context, close: () => context.close().then(() => browser.close()) }, version: browser.version };
+}
+
 /** What both engines' tabs share: waits polled from Node, and the DOM click. */
 function finishTab(tab: Omit<TestTab, "waitFor" | "click">, timeoutMs: number): TestTab {
   const waitFor: TestTab["waitFor"] = (what, fn, arg) => until(what, () => tab.evaluate(fn, arg).then(Boolean, () => false), timeoutMs);

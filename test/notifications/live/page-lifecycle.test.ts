@@ -76,7 +76,7 @@ describe("live: the page's life cycle (pagehide, pageshow)", () => {
     const t = openTab(fakeOrigin(), page);
     await until("subscribed", () => hedger.subscribers(ACCOUNT) === 1);
     expect(page.listeners, "pagehide, pageshow, online").to.equal(3);
-    expect(page.document.listeners, "visibilitychange").to.equal(1);
+    expect(page.document.listeners, "visibilitychange, freeze, resume").to.equal(3);
     page.show(false);
     await sleep(30);
     expect(t.open()).to.equal(1);

@@ -42,9 +42,14 @@ interface Base {
   from: string;
 }
 
-/** A tab joined and asks its peers for their lists. */
+/**
+ * A tab joined and asks its peers for their lists; with its own, when it holds any (a tab back from
+ * a freeze or the back-forward cache), which the peers merge as they merge an answer. Both or neither.
+ */
 export interface HelloMessage extends Base {
   kind: "hello";
+  unread?: NotificationDetails[];
+  read?: NotificationDetails[];
 }
 /** A peer's lists, for the tab `to` that said hello. */
 export interface ListsMessage extends Base {
@@ -137,6 +142,8 @@ function itemsProblem(x: unknown): string | undefined {
   return undefined;
 }
 
+const listsProblem = (data: Record<string, unknown>) => itemsProblem(own(data, "unread")) ?? itemsProblem(own(data, "read"));
+
 function actionProblem(a: unknown): string | undefined {
   if (!isObject(a) || !RELAYED_ACTION_TYPES.has(own(a, "type") as string)) return "not a relayed list change";
   const many = a.type === A.ingest || a.type === A.setUnreadNotifications || a.type === A.setReadNotifications || a.type === A.readAllNotifications;
@@ -146,10 +153,11 @@ function actionProblem(a: unknown): string | undefined {
 function bodyProblem(data: Record<string, unknown>): string | undefined {
   switch (own(data, "kind")) {
     case "hello":
+      return own(data, "unread") === undefined && own(data, "read") === undefined ? undefined : listsProblem(data);
     case "retry":
       return undefined;
     case "lists":
-      return isString(own(data, "to")) ? (itemsProblem(own(data, "unread")) ?? itemsProblem(own(data, "read"))) : "lists for no tab";
+      return isString(own(data, "to")) ? listsProblem(data) : "lists for no tab";
     case "action":
       return actionProblem(own(data, "action"));
     case "status":

@@ -102,7 +102,10 @@ function start(tab: Tab, payload: ConnectNotificationsPayload): boolean {
   channel.onmessage = (event: { data: unknown }) => {
     if (tab.run === run) receive(tab, run, event.data);
   };
-  post(tab, run, { kind: "hello" });
+  // With this tab's lists, if it holds any: a tab back from a freeze may hold what the leader never saw, which the leader must not announce again.
+  const mine = tab.ctx.store.getState().notifications;
+  const lists = { unread: mine.unreadNotifications.slice(), read: mine.readNotifications.slice() };
+  post(tab, run, lists.unread.length + lists.read.length > 0 ? { kind: "hello", ...lists } : { kind: "hello" });
   const lead = () => {
     if (tab.run !== run || run.leader) return;
     run.leader = true;
@@ -165,6 +168,7 @@ function receive(tab: Tab, run: Run, data: unknown): void {
   switch (message.kind) {
     case "hello":
       post(tab, run, { kind: "lists", to: message.from, unread: lists.unreadNotifications.slice(), read: lists.readNotifications.slice() });
+      if (message.unread !== undefined) applyRemote(tab, () => applyLists(tab, message as Required<typeof message>));
       if (run.leader) post(tab, run, { kind: "leader", status: tab.ctx.status });
       return;
     case "lists":
@@ -206,7 +210,7 @@ function applyAction(tab: Tab, action: RelayedAction): void {
  * newer copy this tab holds is kept (a peer frozen before an update reached it answers with the old
  * copy read). The read ones go as one list read, which applies addReadNotification's rules to each.
  */
-function applyLists(tab: Tab, message: ListsMessage): void {
+function applyLists(tab: Tab, message: Pick<ListsMessage, "unread" | "read">): void {
   const { store } = tab.ctx;
   if (message.unread.length > 0) store.dispatch(ingestNotifications(message.unread));
   if (message.read.length > 0) store.dispatch({ type: A.readAllNotifications, payload: message.read });

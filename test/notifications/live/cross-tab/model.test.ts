@@ -5,7 +5,7 @@
 // (docs/live-notifications.md#the-model-based-test).
 import { expect } from "chai";
 import type { MockHedger } from "../../../../src/mock-hedger";
-import { coverage, Emit, FreezeTab, OpenTab, ReadOne } from "./model/commands";
+import { CloseTab, coverage, DropConnections, Emit, FreezeTab, OpenTab, ReadOne, ResumeTab, SlowRest } from "./model/commands";
 import { checkModel, checked, coverageReport, failureReport, replayPathOf, runSequence, startModelHedger } from "./model/harness";
 
 // Kept cheap: these run in the notifications lane, on Node.js 20 and again on 24.
@@ -39,6 +39,7 @@ describe("live: the model-based test of the tabs (fixed seeds)", () => {
       "close",
       "crash",
       "freeze",
+      "freeze with its event",
       "resume",
       "emit in order",
       "emit each twice",
@@ -64,6 +65,21 @@ describe("live: the model-based test of the tabs (fixed seeds)", () => {
       new FreezeTab(1),
       new OpenTab(),
       new Emit([0], "in order"),
+    ]);
+  });
+
+  it("a tab back from a freeze tells a leader elected meanwhile what it holds, so that the leader's late backfill announces none of it again (found by the fuzz run)", async () => {
+    // B leads after A closes, announces an item, and freezes with its event; C opens alone and leads,
+    // its backfill held back; B resumes and joins; C's backfill then brings the item B announced.
+    await runSequence(hedger, [
+      new OpenTab(),
+      new OpenTab(),
+      new SlowRest(true),
+      new CloseTab(0),
+      new DropConnections([], [0]),
+      new FreezeTab(0, true),
+      new OpenTab(),
+      new ResumeTab(0),
     ]);
   });
 });

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { readAllNotifications, readOneNotification, type NotificationResponse } from "../../../../../src/notifications";
 import { until } from "../../../../support/wait";
 import { VISIBLE } from "../../../helpers/live";
-import { frozen, openTab, pick, read, removeTab, resume, running, type Model, type Reads } from "./model";
+import { freeze, frozen, openTab, pick, read, removeTab, resume, running, type Model, type Reads } from "./model";
 import type { World } from "./world";
 
 type Command = fc.AsyncCommand<Model, World>;
@@ -51,17 +51,21 @@ export class CrashTab implements Command {
   toString = () => `crash tab #${this.slot}`;
 }
 
+/** `withEvent`: Chromium's freeze, whose freeze event runs first; without: a page stopped with no warning (a debugger, a suspended process). */
 export class FreezeTab implements Command {
-  constructor(readonly slot: number) {}
+  constructor(
+    readonly slot: number,
+    readonly withEvent = false
+  ) {}
   check = (m: Readonly<Model>) => running(m).length > 0;
   async run(m: Model, w: World) {
-    ran("freeze");
-    const tab = pick(running(m), this.slot);
-    tab.frozen = true;
-    w.tab(tab.key).runtime.freeze();
+    ran(this.withEvent ? "freeze with its event" : "freeze");
+    const { key } = pick(running(m), this.slot);
+    freeze(m, key, this.withEvent);
+    await w.freeze(key, this.withEvent);
     await w.settle("freeze");
   }
-  toString = () => `freeze running tab #${this.slot}`;
+  toString = () => `freeze running tab #${this.slot}${this.withEvent ? " with its freeze event" : ""}`;
 }
 
 export class ResumeTab implements Command {
@@ -71,7 +75,7 @@ export class ResumeTab implements Command {
     ran("resume");
     const { key } = pick(frozen(m), this.slot);
     resume(m, key);
-    w.tab(key).runtime.resume();
+    w.resume(key);
     await w.settle("resume");
   }
   toString = () => `resume frozen tab #${this.slot}`;
@@ -213,7 +217,8 @@ export const COMMANDS: fc.Arbitrary<Command>[] = (
     [fc.constant(null).map(() => new OpenTab()), 3],
     [slot.map((s) => new CloseTab(s)), 1],
     [slot.map((s) => new CrashTab(s)), 1],
-    [slot.map((s) => new FreezeTab(s)), 2],
+    [slot.map((s) => new FreezeTab(s)), 1],
+    [slot.map((s) => new FreezeTab(s, true)), 1],
     [slot.map((s) => new ResumeTab(s)), 2],
     [emit, 4],
     [fc.tuple(emissions(3), emissions(3)).map(([before, after]) => new DropConnections(before, after)), 1],

@@ -32,7 +32,7 @@ async function verify(m: Model, w: World): Promise<void> {
   if (!w.hedger.isUp) await w.hedger.up();
   for (const tab of frozen(m)) {
     resume(m, tab.key);
-    w.tab(tab.key).runtime.resume();
+    w.resume(tab.key);
     await w.settle("the final resume");
   }
   if (m.tabs.length === 0) return;
