@@ -9,7 +9,7 @@
 //   Much of its time is spent waiting (installs, fault injection, child processes starting).
 // - notifications: the type check and the lint, the notifications, mock hedger and docs tests, then the
 //   notifications tests again on Node.js 24 from the npm `node` package (NODE_24 of
-//   test/hardhat/helpers/hosts.ts, fetched there), all but the two that drive Chromium (the code
+//   test/hardhat/helpers/hosts.ts, fetched there), all but the three that drive the browsers (the code
 //   under test runs in the browser there, not in Node.js). Each step runs even when one before it
 //   failed.
 // Each lane's output is kept whole and printed when the lane ends (and written to
@@ -42,7 +42,7 @@ const LANES = {
 const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts"];
 /** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
-const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts"];
+const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts", "test/notifications/browser-no-tab-waits.test.ts"];
 
 function testFiles(dir) {
   const files = [];
