@@ -12,7 +12,7 @@ import { expect } from "chai";
 import fs from "fs";
 import path from "path";
 import { ADMIN, DEPLOYER_KEY } from "../helpers/every-chain";
-import { FIXTURES, NODE_ONLY_CONFIG, REPO_ROOT } from "../helpers/environment";
+import { copyDeployerFixture, NODE_ONLY_CONFIG, REPO_ROOT } from "../helpers/environment";
 import { runHardhat, startNode, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 
@@ -27,14 +27,7 @@ const CHAINS = [
 
 /** The fixture with the package's contracts as its installed multiaccount-kit, and MultiAccountDrift among its own contracts. */
 function copyProject(): void {
-  fs.rmSync(path.dirname(PROJECT), { recursive: true, force: true });
-  fs.cpSync(path.join(FIXTURES, "deployer"), PROJECT, {
-    recursive: true,
-    filter: (source) => !/[\\/](node_modules|artifacts|cache|output|\.openzeppelin)$/.test(source),
-  });
-  fs.mkdirSync(INSTALLED, { recursive: true });
-  fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(INSTALLED, "package.json"));
-  fs.cpSync(path.join(REPO_ROOT, "contracts"), path.join(INSTALLED, "contracts"), { recursive: true });
+  copyDeployerFixture(PROJECT);
   // A name of its own: the repository's package.json (multiaccount-kit) would otherwise be the nearest,
   // and Hardhat refuses an import of a project's own package by name (HH412).
   fs.writeFileSync(path.join(PROJECT, "package.json"), JSON.stringify({ name: "bytecode-drift-deployer", private: true }) + "\n");

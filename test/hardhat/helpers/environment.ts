@@ -23,6 +23,24 @@ export function linkPackage(fixtureDir: string): void {
   fs.symlinkSync(path.relative(path.dirname(link), REPO_ROOT), link, "dir");
 }
 
+/**
+ * A copy of the deployer fixture at `project` (its sources and config; no build output, record or
+ * upgrades manifest), with this repository's package.json and contracts as its installed
+ * multiaccount-kit: a project of its own for a test that changes sources or builds, away from the
+ * fixture the other tests share. Anything in `project`'s folder from an earlier run goes first.
+ */
+export function copyDeployerFixture(project: string): void {
+  fs.rmSync(path.dirname(project), { recursive: true, force: true });
+  fs.cpSync(path.join(FIXTURES, "deployer"), project, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|artifacts|cache|output|\.openzeppelin)$/.test(source),
+  });
+  const installed = path.join(project, "node_modules", "multiaccount-kit");
+  fs.mkdirSync(installed, { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(installed, "package.json"));
+  fs.cpSync(path.join(REPO_ROOT, "contracts"), path.join(installed, "contracts"), { recursive: true });
+}
+
 export interface Environment {
   hre: HardhatRuntimeEnvironment;
 }

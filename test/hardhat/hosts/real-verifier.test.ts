@@ -14,7 +14,7 @@
 import { expect } from "chai";
 import fs from "fs";
 import path from "path";
-import { FIXTURES, REPO_ROOT } from "../helpers/environment";
+import { copyDeployerFixture, REPO_ROOT } from "../helpers/environment";
 import { runHardhat, startNode, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type Verdict } from "../helpers/verifier";
@@ -28,16 +28,6 @@ const API_KEY = "real-verifier-key-42";
 const IMPLEMENTATION_NAME = "multiaccount-kit/contracts/multiAccount/MultiAccount.sol:MultiAccount";
 const PROXY_NAME = "@openzeppelin/contracts/proxy/transparent/TransparentUpgradeableProxy.sol:TransparentUpgradeableProxy";
 const ADMIN_NAME = "@openzeppelin/contracts/proxy/transparent/ProxyAdmin.sol:ProxyAdmin";
-
-/** The deployer fixture, copied with the package's contracts as its installed multiaccount-kit. */
-function copyProject(): void {
-  fs.rmSync(path.dirname(PROJECT), { recursive: true, force: true });
-  fs.cpSync(path.join(FIXTURES, "deployer"), PROJECT, { recursive: true, filter: (source) => !/[\\/](node_modules|artifacts|cache|output)$/.test(source) });
-  const installed = path.join(PROJECT, "node_modules", "multiaccount-kit");
-  fs.mkdirSync(installed, { recursive: true });
-  fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(installed, "package.json"));
-  fs.cpSync(path.join(REPO_ROOT, "contracts"), path.join(installed, "contracts"), { recursive: true });
-}
 
 type Build = { input: unknown; solcLongVersion: string };
 type SourceCodeEntry = Record<string, string>;
@@ -72,7 +62,7 @@ async function sourceCodeOn(verifier: LoopbackVerifier, address: string): Promis
 }
 
 async function runFlow(parts: Partial<Flow>): Promise<Flow> {
-  copyProject();
+  copyDeployerFixture(PROJECT);
   const node = (parts.node = await startNode(PROJECT));
   const verifier = (parts.verifier = await startVerifier({ 31337: node.url }));
   const hardhat = (args: string[], addressesFile = PROJECT_FILE) =>

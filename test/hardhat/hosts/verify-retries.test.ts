@@ -13,7 +13,7 @@
 import { expect } from "chai";
 import fs from "fs";
 import path from "path";
-import { FIXTURES, REPO_ROOT } from "../helpers/environment";
+import { copyDeployerFixture, REPO_ROOT } from "../helpers/environment";
 import { runHardhat, startNode, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type VerifierRequest } from "../helpers/verifier";
@@ -25,15 +25,6 @@ const PROJECT = path.join(REPO_ROOT, "test-output", "verify-retries", "deployer"
 const OFFLINE_SOLC_LIST = path.join(__dirname, "..", "helpers", "offline-solc-list.js");
 const ADDRESSES = path.join(PROJECT, "output", "addresses.json");
 const API_KEY = "verify-retries-key-7";
-
-function copyProject(): void {
-  fs.rmSync(path.dirname(PROJECT), { recursive: true, force: true });
-  fs.cpSync(path.join(FIXTURES, "deployer"), PROJECT, { recursive: true, filter: (source) => !/[\\/](node_modules|artifacts|cache|output)$/.test(source) });
-  const installed = path.join(PROJECT, "node_modules", "multiaccount-kit");
-  fs.mkdirSync(installed, { recursive: true });
-  fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(installed, "package.json"));
-  fs.cpSync(path.join(REPO_ROOT, "contracts"), path.join(installed, "contracts"), { recursive: true });
-}
 
 interface Flow {
   node: LocalNode;
@@ -53,7 +44,7 @@ interface Flow {
 }
 
 async function runFlow(parts: Partial<Flow>): Promise<Flow> {
-  copyProject();
+  copyDeployerFixture(PROJECT);
   const node = (parts.node = await startNode(PROJECT));
   const verifier = (parts.verifier = await startVerifier({ 31337: node.url }));
   const hardhat = (args: string[], explorer: string) =>
