@@ -187,6 +187,21 @@ export function alongsideHosts(start: () => void): void {
   else alongside.push(start);
 }
 
+/**
+ * `run` started once, when the host installs start (or when the returned function is first called,
+ * if sooner): a file's flow of runs, whose promise its tests await. A failure is the tests' to see.
+ */
+export function flowAlongsideHosts<T>(run: () => Promise<T>): () => Promise<T> {
+  let flow: Promise<T> | undefined;
+  const start = () => {
+    flow ??= run();
+    flow.catch(() => undefined);
+    return flow;
+  };
+  alongsideHosts(() => void start());
+  return start;
+}
+
 function pinnedNode(fixture: string): string | undefined {
   const manifest = JSON.parse(fs.readFileSync(path.join(fixture, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
   return manifest.devDependencies?.node;

@@ -19,7 +19,7 @@ import { runHardhat, startNode, type LocalNode, type RunResult } from "../helper
 import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type Verdict } from "../helpers/verifier";
 import { ADMIN } from "./cases";
-import { alongsideHosts } from "../helpers/hosts";
+import { flowAlongsideHosts } from "../helpers/hosts";
 
 const PROJECT = path.join(REPO_ROOT, "test-output", "real-verifier", "deployer");
 const CONTRACT = path.join(PROJECT, "node_modules", "multiaccount-kit", "contracts", "multiAccount", "MultiAccount.sol");
@@ -118,15 +118,9 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
 
 /** The flow's parts as they start, for the file's after() to stop what did start. */
 const started: Partial<Flow> = {};
-let flow: Promise<Flow> | undefined;
-function startFlow(): Promise<Flow> {
-  flow ??= runFlow(started);
-  flow.catch(() => undefined);
-  return flow;
-}
 // Its runs start with the host installs (which wait on the registry and the disk more than on the
 // processor), beside the other files' tests.
-alongsideHosts(() => void startFlow());
+const startFlow = flowAlongsideHosts(() => runFlow(started));
 
 describe("verification proven by a real verifier (lib-sourcify), the ethers 5 stack", function () {
   let verifier: LoopbackVerifier;

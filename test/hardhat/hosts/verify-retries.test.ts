@@ -19,7 +19,7 @@ import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type VerifierRequest } from "../helpers/verifier";
 import { freePort } from "../../support/processes";
 import { ADMIN } from "./cases";
-import { alongsideHosts } from "../helpers/hosts";
+import { flowAlongsideHosts } from "../helpers/hosts";
 
 const PROJECT = path.join(REPO_ROOT, "test-output", "verify-retries", "deployer");
 const OFFLINE_SOLC_LIST = path.join(__dirname, "..", "helpers", "offline-solc-list.js");
@@ -83,13 +83,7 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
 }
 
 const started: Partial<Flow> = {};
-let flow: Promise<Flow> | undefined;
-function startFlow(): Promise<Flow> {
-  flow ??= runFlow(started);
-  flow.catch(() => undefined);
-  return flow;
-}
-alongsideHosts(() => void startFlow());
+const startFlow = flowAlongsideHosts(() => runFlow(started));
 
 /** The submissions of a source for `address` that reached the verifier (whatever it answered). */
 const submissionsFor = (requests: VerifierRequest[], address: string) =>
