@@ -77,8 +77,22 @@ function readConfig(url: URL): PageConfig {
  * without a shared socket).
  */
 function showSystemNotification(n: NotificationDetails): void {
-  if (typeof Notification !== "function" || Notification.permission !== "granted") return;
+  if (!notificationsGranted()) return;
   new Notification(n.notificationType, { tag: n.id ?? `quote-${n.quoteId}`, body: messageOf(n) });
+}
+
+let granted: boolean | undefined;
+/**
+ * Whether the page may show system notifications, read once per task: in Chromium reading
+ * `Notification.permission` asks the browser process each time (about 0.1 ms), which a burst's
+ * batch of hundreds of new items would pay per item, in one task.
+ */
+function notificationsGranted(): boolean {
+  if (granted === undefined) {
+    granted = typeof Notification === "function" && Notification.permission === "granted";
+    queueMicrotask(() => (granted = undefined));
+  }
+  return granted;
 }
 
 /** The user-facing message of a notification, with its failure message if any. */
