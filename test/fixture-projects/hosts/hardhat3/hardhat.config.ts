@@ -21,11 +21,14 @@ export default defineConfig({
   solidity: { version: "0.8.24", settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "paris" } },
   networks,
   chainDescriptors,
-  // hardhat-verify 3 verifies on Sourcify too unless told not to: the tests keep it on loopback
-  // (FIXTURE_SOURCIFY_URL, the loopback verifier's Sourcify face) or off.
+  // hardhat-verify 3 verifies on Sourcify, and on the Blockscout that Hardhat's own chain descriptors
+  // give chains such as base and arbitrum, unless told not to: the tests keep both on loopback
+  // (FIXTURE_SOURCIFY_URL, FIXTURE_BLOCKSCOUT_URL: the loopback verifier's faces) or off, so that no
+  // run asks a real explorer.
   verify: {
     ...verify,
     sourcify: process.env.FIXTURE_SOURCIFY_URL === undefined ? { enabled: false } : { apiUrl: process.env.FIXTURE_SOURCIFY_URL },
+    blockscout: { enabled: process.env.FIXTURE_BLOCKSCOUT_URL !== undefined },
   },
   multiAccount: {
     // FIXTURE_VERIFY_DELAY lets a test give an invalid value, to see the config hook refuse it.
