@@ -6,6 +6,7 @@ import { configFromEnv, hardhat3ConfigFromEnv, parsePrivateKeys } from "../../sr
 import { allRoutes } from "../../src/hardhat/internal/chains/explorers";
 import { CHAINS } from "../../src/hardhat/internal/chains/table";
 import { EnvError } from "../../src/hardhat/errors";
+import { SOLC_CACHE_ENV, SOLC_CACHE_MAX_ENV } from "../../src/hardhat/internal/compiler/output-cache";
 
 const KEY_A = "0x" + "a1".repeat(32);
 const KEY_B = "b2".repeat(32);
@@ -163,8 +164,12 @@ describe("env -> Hardhat 3 network config", () => {
 
 /** The .env template the package ships (package.json "files"); the errors about .env name it. */
 const TEMPLATE = fs.readFileSync(path.join(__dirname, "..", "..", ".env.example"), "utf8");
-/** Read by deploy-multiaccount itself (the default of --admin), not by the config mappings. */
-const READ_BY_TASKS = ["ADMIN_PUBLIC_KEY"];
+/**
+ * Read by the tasks and the compile themselves, not by the config mappings: the default of --admin,
+ * the solc output cache's settings (internal/compiler/output-cache.ts) and the verification retries
+ * (internal/tasks/verify-retry.ts).
+ */
+const READ_BY_TASKS = ["ADMIN_PUBLIC_KEY", SOLC_CACHE_ENV, SOLC_CACHE_MAX_ENV, "MULTIACCOUNT_VERIFY_ATTEMPTS", "MULTIACCOUNT_VERIFY_BACKOFF_MS"];
 
 /**
  * Every variable the config mappings and the verification routes read, recorded through a proxy of

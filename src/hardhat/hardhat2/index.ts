@@ -1,13 +1,18 @@
 // Hardhat 2 plugin entry. Importing it loads the project's installed ethers and upgrades plugins
 // when its config does not import them, then registers the config section, the routing of the
-// explorer plugin's verification (Etherscan API V2), the offline compiler, the package's contracts
+// explorer plugin's verification (Etherscan API V2), the offline compiler and its output cache, the package's contracts
 // in the build, and the tasks. Its exports are what a project's own code uses with the plugin: the
 // task names, the error classes and the config types (the Hardhat 3 entry exports the same).
 import "./type-extensions";
 import path from "path";
 import { extendConfig, subtask } from "hardhat/config";
-import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES } from "hardhat/builtin-tasks/task-names";
+import {
+  TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD,
+  TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES,
+  TASK_COMPILE_SOLIDITY_RUN_SOLCJS,
+} from "hardhat/builtin-tasks/task-names";
 import { resolveMultiAccountConfig } from "../config";
+import { solcJsIdentity, solcOutputCacheDir, withSolcOutputCache } from "../internal/compiler/output-cache";
 import { findNpmSolcBuild } from "../internal/compiler/solc";
 import { forConfigLoading } from "../internal/output/cli-errors";
 import { packageSourceNames } from "../internal/compiler/sources";
@@ -53,6 +58,13 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersi
     if (build !== undefined) return build;
   }
   return runSuper(args);
+});
+
+// Every solcjs compile (the build's, and an explorer plugin's rebuild before it verifies) goes
+// through the solc output cache (internal/compiler/output-cache.ts).
+subtask(TASK_COMPILE_SOLIDITY_RUN_SOLCJS).setAction(async (args: { input: unknown; solcJsPath: string }, hre, runSuper) => {
+  const dir = solcOutputCacheDir(hre.config.paths.root, hre.config.paths.cache);
+  return withSolcOutputCache(dir, solcJsIdentity(args.solcJsPath), args.input, () => runSuper(args));
 });
 
 subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES).setAction(async (args: { sourcePaths?: string[]; rootPath?: string }, hre, runSuper) => {

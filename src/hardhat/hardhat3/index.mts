@@ -1,9 +1,9 @@
 // Hardhat 3 plugin entry: the default export of `multiaccount-kit/hardhat` under the `import`
-// condition. It only declares: the tasks (task-definitions.mts, from the table both majors share)
-// and the config hook handlers, both loaded lazily, and the plugins it needs. Importing it runs
-// nothing. Beside the plugin object it exports the same names as the Hardhat 2 entry: the task
-// names, the error classes (a task's HardhatPluginError carries ours as its `cause`) and the config
-// types.
+// condition. It only declares: the tasks (task-definitions.mts, from the table both majors share),
+// the hook handlers (the config's, and the solc output cache's), both loaded lazily, and the plugins
+// it needs. Importing it runs nothing. Beside the plugin object it exports the same names as the
+// Hardhat 2 entry: the task names, the error classes (a task's HardhatPluginError carries ours as its
+// `cause`) and the config types.
 import type { HardhatPlugin } from "hardhat/types/plugins";
 import { PLUGIN_NAME } from "../constants.js";
 import { hardhat3Tasks } from "./task-definitions.mjs";
@@ -39,6 +39,7 @@ const plugin: HardhatPlugin = {
   conditionalDependencies: [{ condition: () => [import(HARDHAT_VERIFY)], plugin: () => import("./verify-plugin.mjs") }],
   hookHandlers: {
     config: () => import("./hooks/config.mjs"),
+    solidity: () => import("./hooks/solidity.mjs"),
   },
   tasks: hardhat3Tasks,
 };

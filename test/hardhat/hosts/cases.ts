@@ -73,12 +73,20 @@ export function startChain(host: HostProject, stack: StackCase, chainId: number)
   return startNode(host.dir, { node: host.node, globalArgs: ["--config", NODE_ONLY_CONFIG], env: { FIXTURE_NODE_CHAIN_ID: String(chainId) } });
 }
 
+/** The artifact of the contract named `name` in the project's artifacts, if any. */
+export function artifactFile(dir: string, name: string): string | undefined {
+  const walk = (folder: string): string | undefined => {
+    if (!fs.existsSync(folder)) return undefined;
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const found = entry.isDirectory() ? walk(path.join(folder, entry.name)) : entry.name === `${name}.json` ? path.join(folder, entry.name) : undefined;
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(path.join(dir, "artifacts"));
+}
+
 /** Whether the project's artifacts hold a contract named `name`. */
 export function compiled(dir: string, name: string): boolean {
-  const walk = (folder: string): boolean =>
-    fs.existsSync(folder) &&
-    fs
-      .readdirSync(folder, { withFileTypes: true })
-      .some((entry) => (entry.isDirectory() ? walk(path.join(folder, entry.name)) : entry.name === `${name}.json`));
-  return walk(path.join(dir, "artifacts"));
+  return artifactFile(dir, name) !== undefined;
 }

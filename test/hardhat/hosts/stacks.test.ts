@@ -17,7 +17,7 @@ import { startVerifier, type LoopbackVerifier, type Verdict } from "../helpers/v
 import { deployStandIn } from "../helpers/stand-in";
 import { putCreateX } from "../helpers/createx";
 import { ADMIN_SLOT } from "../../../src/hardhat/constants";
-import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, compiled, startChain } from "./cases";
+import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, artifactFile, compiled, startChain } from "./cases";
 import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
 
 const INITIALIZED = ethers.utils.id("Initialized(uint8)");
@@ -40,6 +40,12 @@ function escaped(text: string): string {
 }
 
 /** The values the committed API report lists for `multiaccount-kit/hardhat` under `condition`. */
+type SolcOutput = { contracts?: Record<string, Record<string, { evm?: { bytecode?: { object: string } } }>> };
+/** MultiAccount's part of a solc output, if it holds one. */
+function multiAccountIn(output: SolcOutput) {
+  return Object.values(output.contracts ?? {}).find((contracts) => contracts.MultiAccount !== undefined)?.MultiAccount;
+}
+
 function reportedValues(condition: "import" | "require"): string[] {
   const entry = parseReport(fs.readFileSync(REPORT_FILE, "utf8")).get(`\`multiaccount-kit/hardhat\` (\`${condition}\`)`);
   return (entry ?? [])
@@ -187,6 +193,36 @@ describe("host projects of each supported stack and Hardhat major", function () 
         expect(linkRequest(implementation)?.params.address.toLowerCase(), "no link request").to.equal(proxy.toLowerCase());
         expect(compiled(host.dir, "MultiAccount"), "compiled by the task").to.equal(true);
       });
+
+      if (stack.major === 3) {
+        it("Hardhat 3's solcjs compiles go through the solc output cache: a kept output (doctored here) reaches the artifacts", async () => {
+          const artifact = artifactFile(host.dir, "MultiAccount")!;
+          const built = JSON.parse(fs.readFileSync(artifact, "utf8")).bytecode as string;
+          // The deploy's compile (the "production" build profile) kept its output in the run's cache
+          // (.mocharc.js), under solcjs's identity.
+          const shared = process.env.MULTIACCOUNT_SOLC_CACHE!;
+          const kept = fs
+            .readdirSync(shared)
+            .filter((name) => name.endsWith(".json"))
+            .map((name) => JSON.parse(fs.readFileSync(path.join(shared, name), "utf8")))
+            .filter((entry) => multiAccountIn(entry.output)?.evm?.bytecode?.object === built.slice(2));
+          expect(kept.length, "entries holding the deployed build").to.be.greaterThan(0);
+          expect(kept[0].compiler).to.match(/^solcjs sha256:[0-9a-f]{64}$/);
+          const doctored = fs.mkdtempSync(path.join(host.dir, "output", "solc-cache-"));
+          for (const entry of kept) {
+            multiAccountIn(entry.output)!.evm!.bytecode!.object = "600060005500";
+            const name = fs.readdirSync(shared).find((file) => JSON.parse(fs.readFileSync(path.join(shared, file), "utf8")).input === entry.input)!;
+            fs.writeFileSync(path.join(doctored, name), JSON.stringify(entry));
+          }
+          const fromDoctored = await hardhat(["--build-profile", "production", "build", "--force"], { MULTIACCOUNT_SOLC_CACHE: doctored });
+          expect(fromDoctored.code, fromDoctored.output).to.equal(0);
+          expect(JSON.parse(fs.readFileSync(artifact, "utf8")).bytecode, "solc ran in place of the kept output").to.equal("0x600060005500");
+          const again = await hardhat(["--build-profile", "production", "build", "--force"]);
+          expect(again.code, again.output).to.equal(0);
+          expect(JSON.parse(fs.readFileSync(artifact, "utf8")).bytecode).to.equal(built);
+          fs.rmSync(doctored, { recursive: true, force: true });
+        });
+      }
 
       it("`hardhat help deploy-multiaccount` lists the task's options", async () => {
         const result = await hardhat(stack.help("deploy-multiaccount"));

@@ -1,0 +1,147 @@
+// The solc output cache. solc is deterministic: one compiler version given one standard-JSON input
+// gives one output (explorers' verification rests on it). solcjs, the npm compiler this plugin
+// switches on, takes seconds of processor time per compile, and a project compiles the same input
+// again and again: after `hardhat clean` or `--force`, in a fresh checkout or CI job, in every copy
+// of a project, and when an explorer plugin rebuilds a contract before verifying it. So the output
+// of each solcjs compile is kept under the SHA-256 of the compiler and the input, and a compile of the
+// same input with the same compiler reads it back instead of running solc.
+// Neutral between the majors: Hardhat 2 wraps its solcjs subtask with it, Hardhat 3 its invokeSolc hook.
+import crypto from "crypto";
+import fs from "fs";
+import path from "path";
+import { writeFileAtomic } from "../files/atomic-write";
+
+/** A folder to keep the outputs in (shared by every project that names it), or "off". */
+export const SOLC_CACHE_ENV = "MULTIACCOUNT_SOLC_CACHE";
+/** The cache's size bound in MiB (default 256): past it, the least recently used outputs go. */
+export const SOLC_CACHE_MAX_ENV = "MULTIACCOUNT_SOLC_CACHE_MAX_MB";
+const DEFAULT_MAX_MB = 256;
+/** Bumped when an entry's layout changes, so that an older entry is never read as a newer one. */
+const ENTRY_FORMAT = 1;
+
+interface Entry {
+  format: number;
+  compiler: string;
+  input: string;
+  output: unknown;
+}
+
+/**
+ * The folder of the cache: MULTIACCOUNT_SOLC_CACHE when it names one (relative to the project root),
+ * none when it is "off" (or 0, false, no), else `multiaccount-kit/solc-output` in the project's
+ * Hardhat cache folder, which `hardhat clean` empties.
+ */
+export function solcOutputCacheDir(projectRoot: string, projectCache: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const chosen = env[SOLC_CACHE_ENV]?.trim();
+  if (chosen === undefined || chosen === "") return path.join(projectCache, "multiaccount-kit", "solc-output");
+  if (/^(off|0|false|no)$/i.test(chosen)) return undefined;
+  return path.resolve(projectRoot, chosen);
+}
+
+function sha256(text: string): string {
+  return crypto.createHash("sha256").update(text).digest("hex");
+}
+
+/** Whether this is no output, or solc refused the input: such an output is not kept (the next compile says it again). */
+function hasErrors(output: unknown): boolean {
+  if (typeof output !== "object" || output === null) return true;
+  const errors = (output as { errors?: Array<{ severity?: string }> }).errors;
+  return Array.isArray(errors) && errors.some((error) => error?.severity === "error");
+}
+
+const compilerIds = new Map<string, string>();
+
+/**
+ * A solcjs compiler's identity: the SHA-256 of its soljson file (about 8 MB, 20 ms), so that two
+ * files never pass for one compiler whatever their names and versions say.
+ */
+export function solcJsIdentity(compilerPath: string): string {
+  const stat = fs.statSync(compilerPath);
+  const key = `${compilerPath}\0${stat.size}\0${stat.mtimeMs}`;
+  let id = compilerIds.get(key);
+  if (id === undefined) {
+    id = `solcjs sha256:${crypto.createHash("sha256").update(fs.readFileSync(compilerPath)).digest("hex")}`;
+    compilerIds.set(key, id);
+  }
+  return id;
+}
+
+/** The kept output, or undefined when there is none or it is not a whole entry for this compiler and input. */
+function read(file: string, compiler: string, inputHash: string): unknown {
+  let entry: Entry;
+  try {
+    entry = JSON.parse(fs.readFileSync(file, "utf8")) as Entry;
+  } catch {
+    return undefined;
+  }
+  if (entry?.format !== ENTRY_FORMAT || entry.compiler !== compiler || entry.input !== inputHash || hasErrors(entry.output)) return undefined;
+  try {
+    // Its time of last use, which the size bound goes by.
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+  } catch {
+    // a read-only cache still serves
+  }
+  return entry.output;
+}
+
+/** Removes the least recently used entries until the folder's entries fit in `maxBytes`. */
+export function pruneSolcOutputCache(dir: string, maxBytes: number): void {
+  const entries = fs
+    .readdirSync(dir)
+    .filter((name) => /^[0-9a-f]{64}\.json$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = fs.statSync(path.join(dir, name));
+        return [{ name, size: stat.size, used: stat.mtimeMs }];
+      } catch {
+        return []; // removed by another process meanwhile
+      }
+    })
+    .sort((a, b) => b.used - a.used);
+  let total = 0;
+  for (const entry of entries) {
+    total += entry.size;
+    if (total <= maxBytes) continue;
+    try {
+      fs.unlinkSync(path.join(dir, entry.name));
+    } catch {
+      // removed by another process meanwhile
+    }
+  }
+}
+
+function maxBytes(env: NodeJS.ProcessEnv): number {
+  const mib = Number(env[SOLC_CACHE_MAX_ENV]);
+  return (Number.isFinite(mib) && mib >= 0 && env[SOLC_CACHE_MAX_ENV]?.trim() ? mib : DEFAULT_MAX_MB) * 1024 * 1024;
+}
+
+/**
+ * Runs `compile` for `input` unless `dir` holds the output of the same `compiler` (solcJsIdentity)
+ * for the same input, which it then returns. An output without errors is kept (written
+ * whole or not at all, so a process killed midway leaves no torn entry); a cache that cannot be read
+ * or written never fails the compile, it only compiles.
+ */
+export async function withSolcOutputCache<Output>(
+  dir: string | undefined,
+  compiler: string,
+  input: unknown,
+  compile: () => Promise<Output>,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<Output> {
+  if (dir === undefined) return compile();
+  const inputHash = sha256(JSON.stringify(input));
+  const file = path.join(dir, `${sha256(`${compiler}\0${inputHash}`)}.json`);
+  const kept = read(file, compiler, inputHash);
+  if (kept !== undefined) return kept as Output;
+  const output = await compile();
+  if (hasErrors(output)) return output;
+  try {
+    const entry: Entry = { format: ENTRY_FORMAT, compiler, input: inputHash, output };
+    writeFileAtomic(file, JSON.stringify(entry));
+    pruneSolcOutputCache(dir, maxBytes(env));
+  } catch {
+    // a full disk or a read-only folder: the compile stands, uncached
+  }
+  return output;
+}

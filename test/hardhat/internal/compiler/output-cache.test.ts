@@ -1,0 +1,197 @@
+// The solc output cache: an output is read back only for the same compiler and the same input, is
+// kept only when whole and free of errors, never fails a compile, and stays within its size bound.
+// Then on Hardhat 2 itself: a compile with a kept output runs no solc (a doctored entry shows up in the
+// artifacts), and the build is byte for byte the one solc gives.
+import { expect } from "chai";
+import fs from "fs";
+import os from "os";
+import path from "path";
+import {
+  pruneSolcOutputCache,
+  solcJsIdentity,
+  solcOutputCacheDir,
+  withSolcOutputCache,
+  SOLC_CACHE_ENV,
+  SOLC_CACHE_MAX_ENV,
+} from "../../../../src/hardhat/internal/compiler/output-cache";
+import { useEnvironment } from "../../helpers/environment";
+
+const OUTPUT = { contracts: { "a.sol": { A: { evm: { bytecode: { object: "6080" } } } } }, sources: { "a.sol": { id: 0 } } };
+const input = (content: string) => ({ language: "Solidity", sources: { "a.sol": { content } }, settings: { optimizer: { enabled: true } } });
+
+/** A compile that counts its runs and answers `output`. */
+function compiler(output: unknown = OUTPUT) {
+  const compile = async () => {
+    compile.runs++;
+    return structuredClone(output);
+  };
+  compile.runs = 0;
+  return compile;
+}
+
+const entries = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith(".json"));
+
+describe("the solc output cache", () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-solc-cache-"))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("gives a kept output back for the same compiler and input, without compiling", async () => {
+    const compile = compiler();
+    const first = await withSolcOutputCache(dir, "solcjs sha256:aa", input("contract A {}"), compile);
+    const second = await withSolcOutputCache(dir, "solcjs sha256:aa", input("contract A {}"), compile);
+    expect(compile.runs).to.equal(1);
+    expect(second).to.deep.equal(first).and.deep.equal(OUTPUT);
+    expect(entries(dir)).to.have.length(1);
+  });
+
+  it("compiles another input, and the same input for another compiler", async () => {
+    const compile = compiler();
+    await withSolcOutputCache(dir, "solcjs sha256:aa", input("contract A {}"), compile);
+    await withSolcOutputCache(dir, "solcjs sha256:aa", input("contract A { }"), compile);
+    await withSolcOutputCache(dir, "solcjs sha256:bb", input("contract A {}"), compile);
+    expect(compile.runs).to.equal(3);
+    expect(entries(dir)).to.have.length(3);
+  });
+
+  it("keeps no output holding an error, and keeps one with warnings only", async () => {
+    const failed = compiler({ errors: [{ severity: "warning" }, { severity: "error", message: "ParserError" }] });
+    await withSolcOutputCache(dir, "c", input("contract A {"), failed);
+    await withSolcOutputCache(dir, "c", input("contract A {"), failed);
+    expect(failed.runs, "solc asked again for the erroneous input").to.equal(2);
+    expect(entries(dir)).to.deep.equal([]);
+    const warned = compiler({ ...OUTPUT, errors: [{ severity: "warning", message: "unused variable" }] });
+    await withSolcOutputCache(dir, "c", input("contract B {}"), warned);
+    await withSolcOutputCache(dir, "c", input("contract B {}"), warned);
+    expect(warned.runs).to.equal(1);
+  });
+
+  it("compiles again over a torn, foreign or other-format entry, and replaces it", async () => {
+    const compile = compiler();
+    await withSolcOutputCache(dir, "c", input("x"), compile);
+    const [name] = entries(dir);
+    const file = path.join(dir, name);
+    const whole = fs.readFileSync(file, "utf8");
+    const bad = [
+      whole.slice(0, whole.length / 2),
+      JSON.stringify({ ...JSON.parse(whole), input: "0".repeat(64) }),
+      JSON.stringify({ ...JSON.parse(whole), compiler: "another" }),
+      JSON.stringify({ ...JSON.parse(whole), format: 0 }),
+    ];
+    for (const content of bad) {
+      fs.writeFileSync(file, content);
+      expect(await withSolcOutputCache(dir, "c", input("x"), compile)).to.deep.equal(OUTPUT);
+    }
+    expect(compile.runs).to.equal(1 + bad.length);
+    expect(fs.readFileSync(file, "utf8")).to.equal(whole);
+  });
+
+  it("never fails the compile when the folder cannot be written, and leaves no temporary file", async () => {
+    const blocked = path.join(dir, "a-file");
+    fs.writeFileSync(blocked, "");
+    const compile = compiler();
+    expect(await withSolcOutputCache(path.join(blocked, "cache"), "c", input("x"), compile)).to.deep.equal(OUTPUT);
+    expect(await withSolcOutputCache(path.join(blocked, "cache"), "c", input("x"), compile)).to.deep.equal(OUTPUT);
+    expect(compile.runs).to.equal(2);
+    expect(fs.readdirSync(dir)).to.deep.equal(["a-file"]);
+  });
+
+  it("passes a compile's own failure through", async () => {
+    const failing = async () => {
+      throw new Error("solcjs crashed");
+    };
+    await withSolcOutputCache(dir, "c", input("x"), failing).then(
+      () => expect.fail("resolved"),
+      (error: Error) => expect(error.message).to.equal("solcjs crashed")
+    );
+    expect(entries(dir)).to.deep.equal([]);
+  });
+
+  it("keeps within its size bound, the least recently used output going first", async () => {
+    const big = { ...OUTPUT, padding: "x".repeat(400 * 1024) };
+    const env = { [SOLC_CACHE_MAX_ENV]: "1" }; // 1 MiB: two entries of 400 KiB fit, three do not
+    const compile = compiler(big);
+    await withSolcOutputCache(dir, "c", input("one"), compile, env);
+    await withSolcOutputCache(dir, "c", input("two"), compile, env);
+    // "one" is read back, so "two" becomes the least recently used
+    const past = new Date(Date.now() - 60_000);
+    for (const name of entries(dir)) fs.utimesSync(path.join(dir, name), past, past);
+    await withSolcOutputCache(dir, "c", input("one"), compile, env);
+    await withSolcOutputCache(dir, "c", input("three"), compile, env);
+    expect(compile.runs).to.equal(3);
+    expect(entries(dir)).to.have.length(2);
+    await withSolcOutputCache(dir, "c", input("one"), compile, env);
+    expect(compile.runs, "the recently used output was kept").to.equal(3);
+    await withSolcOutputCache(dir, "c", input("two"), compile, env);
+    expect(compile.runs, "the least recently used output was removed").to.equal(4);
+  });
+
+  it("prunes only its own entries", () => {
+    fs.writeFileSync(path.join(dir, "notes.txt"), "x".repeat(2048));
+    fs.writeFileSync(path.join(dir, `${"a".repeat(64)}.json`), "x".repeat(2048));
+    pruneSolcOutputCache(dir, 1024);
+    expect(fs.readdirSync(dir)).to.deep.equal(["notes.txt"]);
+  });
+
+  it("lives in the project's Hardhat cache unless MULTIACCOUNT_SOLC_CACHE names a folder or says off", () => {
+    expect(solcOutputCacheDir("/p", "/p/cache", {})).to.equal(path.join("/p/cache", "multiaccount-kit", "solc-output"));
+    expect(solcOutputCacheDir("/p", "/p/cache", { [SOLC_CACHE_ENV]: " " })).to.equal(path.join("/p/cache", "multiaccount-kit", "solc-output"));
+    expect(solcOutputCacheDir("/p", "/p/cache", { [SOLC_CACHE_ENV]: "shared/solc" })).to.equal(path.resolve("/p", "shared/solc"));
+    expect(solcOutputCacheDir("/p", "/p/cache", { [SOLC_CACHE_ENV]: "/var/cache/solc" })).to.equal(path.resolve("/var/cache/solc"));
+    for (const off of ["off", "OFF", "0", "false", "no"]) expect(solcOutputCacheDir("/p", "/p/cache", { [SOLC_CACHE_ENV]: off }), off).to.equal(undefined);
+  });
+
+  it("knows a solcjs compiler by its file's content, not its name", () => {
+    const a = path.join(dir, "soljson-a.js");
+    const b = path.join(dir, "soljson-b.js");
+    const c = path.join(dir, "soljson-c.js");
+    fs.writeFileSync(a, "compiler one");
+    fs.writeFileSync(b, "compiler one");
+    fs.writeFileSync(c, "compiler two");
+    expect(solcJsIdentity(a))
+      .to.equal(solcJsIdentity(b))
+      .and.match(/^solcjs sha256:[0-9a-f]{64}$/);
+    expect(solcJsIdentity(c)).to.not.equal(solcJsIdentity(a));
+  });
+});
+
+describe("the solc output cache on Hardhat 2", function () {
+  this.timeout(120_000);
+  let dir: string;
+  // Registered before useEnvironment's, so that it runs first: the fixture's artifacts as solc makes
+  // them, whatever happened below (useEnvironment then restores the environment variables).
+  after(async () => {
+    process.env[SOLC_CACHE_ENV] = "off";
+    await env.hre.run("compile", { force: true, quiet: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const env = useEnvironment("custom-names", () => ({}));
+  before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-solc-hh2-"))));
+  const bytecode = () => JSON.parse(fs.readFileSync(path.join(env.hre.config.paths.artifacts, "contracts/AccountHub.sol/AccountHub.json"), "utf8")).bytecode;
+  const buildInfo = async () => {
+    const [name] = await env.hre.artifacts.getBuildInfoPaths();
+    return fs.readFileSync(name, "utf8");
+  };
+
+  it("builds byte for byte what solc builds, and a kept output runs no solc", async () => {
+    process.env[SOLC_CACHE_ENV] = "off";
+    await env.hre.run("compile", { force: true, quiet: true });
+    const bySolc = { bytecode: bytecode(), buildInfo: await buildInfo() };
+
+    process.env[SOLC_CACHE_ENV] = dir;
+    await env.hre.run("compile", { force: true, quiet: true });
+    expect(entries(dir)).to.have.length(1);
+    await env.hre.run("compile", { force: true, quiet: true });
+    expect(entries(dir), "the second compile added no entry").to.have.length(1);
+    expect(await buildInfo(), "the build info from the kept output").to.equal(bySolc.buildInfo);
+    expect(bytecode()).to.equal(bySolc.bytecode);
+
+    // A doctored entry reaches the artifacts: the compile read it and ran no solc.
+    const file = path.join(dir, entries(dir)[0]);
+    const entry = JSON.parse(fs.readFileSync(file, "utf8"));
+    entry.output.contracts["contracts/AccountHub.sol"].AccountHub.evm.bytecode.object = "600060005500";
+    fs.writeFileSync(file, JSON.stringify(entry));
+    await env.hre.run("compile", { force: true, quiet: true });
+    expect(bytecode()).to.equal("0x600060005500");
+  });
+});
