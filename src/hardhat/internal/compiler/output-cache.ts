@@ -116,11 +116,73 @@ function maxBytes(env: NodeJS.ProcessEnv): number {
   return (Number.isFinite(mib) && mib >= 0 && env[SOLC_CACHE_MAX_ENV]?.trim() ? mib : DEFAULT_MAX_MB) * 1024 * 1024;
 }
 
+/** How long a compile waits for another process compiling the same input, at most. */
+const WAIT_FOR_OTHER_MS = 10 * 60_000;
+const POLL_MS = 50;
+
+/** Whether the process `pid` still runs (a lock it holds is then still held). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes the lock of one input's compile: a file beside its entry, naming the process. A lock whose
+ * process is gone (killed midway) is taken over. False when a live process holds it.
+ */
+function takeLock(lock: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.mkdirSync(path.dirname(lock), { recursive: true });
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return true; // no lock to be had: compile, as without a cache
+      if (holder(lock) !== "gone") return false;
+      fs.rmSync(lock, { force: true });
+    }
+  }
+  return false;
+}
+
+/** "live" while a running process holds the lock, "gone" when none does (or it named one that ended). */
+function holder(lock: string): "live" | "gone" {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lock, "utf8"));
+  } catch {
+    return "gone";
+  }
+  // A lock still being written names no process yet: held.
+  return !Number.isInteger(pid) || pid <= 0 || alive(pid) ? "live" : "gone";
+}
+
+/**
+ * Waits while another process compiles the same input, then gives its kept output; undefined when it
+ * ended without keeping one (solc refused the input, or it was killed) or took too long.
+ */
+async function otherCompile(file: string, lock: string, compiler: string, inputHash: string): Promise<unknown> {
+  const until = Date.now() + WAIT_FOR_OTHER_MS;
+  while (Date.now() < until) {
+    const kept = read(file, compiler, inputHash);
+    if (kept !== undefined) return kept;
+    if (holder(lock) === "gone") return read(file, compiler, inputHash);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return undefined;
+}
+
 /**
  * Runs `compile` for `input` unless `dir` holds the output of the same `compiler` (solcJsIdentity)
- * for the same input, which it then returns. An output without errors is kept (written
- * whole or not at all, so a process killed midway leaves no torn entry); a cache that cannot be read
- * or written never fails the compile, it only compiles.
+ * for the same input, which it then returns. While one process compiles an input, another about to
+ * compile the same one waits for its output instead (the host projects of a CI run, parallel jobs
+ * sharing a folder). An output without errors is kept (written whole or not at all, so a process
+ * killed midway leaves no torn entry); a cache that cannot be read or written never fails the
+ * compile, it only compiles.
  */
 export async function withSolcOutputCache<Output>(
   dir: string | undefined,
@@ -134,14 +196,35 @@ export async function withSolcOutputCache<Output>(
   const file = path.join(dir, `${sha256(`${compiler}\0${inputHash}`)}.json`);
   const kept = read(file, compiler, inputHash);
   if (kept !== undefined) return kept as Output;
-  const output = await compile();
-  if (hasErrors(output)) return output;
+  const lock = `${file}.lock`;
+  let locked = takeLock(lock);
+  if (!locked) {
+    const theirs = await otherCompile(file, lock, compiler, inputHash);
+    if (theirs !== undefined) return theirs as Output;
+    locked = takeLock(lock);
+  }
   try {
-    const entry: Entry = { format: ENTRY_FORMAT, compiler, input: inputHash, output };
+    const output = await compile();
+    if (!hasErrors(output)) keep(dir, file, { format: ENTRY_FORMAT, compiler, input: inputHash, output }, env);
+    return output;
+  } finally {
+    if (locked) release(lock);
+  }
+}
+
+function keep(dir: string, file: string, entry: Entry, env: NodeJS.ProcessEnv): void {
+  try {
     writeFileAtomic(file, JSON.stringify(entry));
     pruneSolcOutputCache(dir, maxBytes(env));
   } catch {
     // a full disk or a read-only folder: the compile stands, uncached
   }
-  return output;
+}
+
+function release(lock: string): void {
+  try {
+    if (fs.readFileSync(lock, "utf8") === String(process.pid)) fs.rmSync(lock, { force: true });
+  } catch {
+    // already gone
+  }
 }

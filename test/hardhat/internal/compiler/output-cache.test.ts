@@ -3,6 +3,7 @@
 // Then on Hardhat 2 itself: a compile with a kept output runs no solc (a doctored entry shows up in the
 // artifacts), and the build is byte for byte the one solc gives.
 import { expect } from "chai";
+import { spawnSync } from "child_process";
 import fs from "fs";
 import os from "os";
 import path from "path";
@@ -124,6 +125,76 @@ describe("the solc output cache", () => {
     expect(compile.runs, "the recently used output was kept").to.equal(3);
     await withSolcOutputCache(dir, "c", input("two"), compile, env);
     expect(compile.runs, "the least recently used output was removed").to.equal(4);
+  });
+
+  describe("two compiles of one input at once (another process, or this one)", () => {
+    /** A compile that stays running until `finish` is called, counting its runs. */
+    function held(output: unknown = OUTPUT) {
+      let finish!: () => void;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      const compile = async () => {
+        compile.runs++;
+        compile.started();
+        await done;
+        return structuredClone(output);
+      };
+      compile.runs = 0;
+      let started!: () => void;
+      compile.running = new Promise<void>((resolve) => (started = resolve));
+      compile.started = () => started();
+      return { compile, finish: () => finish() };
+    }
+    const lockOf = () => fs.readdirSync(dir).filter((name) => name.endsWith(".lock"));
+
+    it("runs solc once: the second waits for the first's output", async () => {
+      const { compile, finish } = held();
+      const first = withSolcOutputCache(dir, "c", input("x"), compile);
+      await compile.running;
+      expect(lockOf(), "the first holds the input's lock").to.have.length(1);
+      const second = withSolcOutputCache(dir, "c", input("x"), compile);
+      finish();
+      expect(await second)
+        .to.deep.equal(await first)
+        .and.deep.equal(OUTPUT);
+      expect(compile.runs).to.equal(1);
+      expect(lockOf(), "the lock released").to.deep.equal([]);
+    });
+
+    it("compiles itself when the first keeps nothing (solc refused the input)", async () => {
+      const refused = { errors: [{ severity: "error", message: "ParserError" }] };
+      const { compile, finish } = held(refused);
+      const first = withSolcOutputCache(dir, "c", input("x"), compile);
+      await compile.running;
+      const second = withSolcOutputCache(dir, "c", input("x"), compile);
+      finish();
+      expect(await first).to.deep.equal(refused);
+      expect(await second).to.deep.equal(refused);
+      expect(compile.runs).to.equal(2);
+      expect(fs.readdirSync(dir)).to.deep.equal([]);
+    });
+
+    it("releases the lock when the compile throws", async () => {
+      const failing = async () => {
+        throw new Error("solcjs crashed");
+      };
+      await withSolcOutputCache(dir, "c", input("x"), failing).catch(() => undefined);
+      expect(fs.readdirSync(dir)).to.deep.equal([]);
+      const compile = compiler();
+      expect(await withSolcOutputCache(dir, "c", input("x"), compile)).to.deep.equal(OUTPUT);
+      expect(compile.runs).to.equal(1);
+    });
+
+    it("takes over the lock of a process that is gone (killed midway), and compiles", async () => {
+      const compile = compiler();
+      await withSolcOutputCache(dir, "c", input("probe"), compile);
+      const entry = entries(dir)[0];
+      fs.rmSync(path.join(dir, entry));
+      const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+      fs.writeFileSync(path.join(dir, `${entry}.lock`), String(gone));
+      expect(await withSolcOutputCache(dir, "c", input("probe"), compile)).to.deep.equal(OUTPUT);
+      expect(compile.runs).to.equal(2);
+      expect(fs.readdirSync(dir)).to.deep.equal([entry]);
+    });
   });
 
   it("prunes only its own entries", () => {
