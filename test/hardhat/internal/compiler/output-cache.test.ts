@@ -189,7 +189,7 @@ describe("the solc output cache", () => {
       await withSolcOutputCache(dir, "c", input("probe"), compile);
       const entry = entries(dir)[0];
       fs.rmSync(path.join(dir, entry));
-      const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+      const gone = spawnSync(process.execPath, ["-e", ""]).pid;
       fs.writeFileSync(path.join(dir, `${entry}.lock`), String(gone));
       expect(await withSolcOutputCache(dir, "c", input("probe"), compile)).to.deep.equal(OUTPUT);
       expect(compile.runs).to.equal(2);
