@@ -166,11 +166,6 @@ describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat no
       // compilers: HHE80005 from hardhat-verify alone) verified from upgrades-core's build first.
       expect(summaryRow(result, chain.network)).to.match(/ {2}verified/);
       expect(summaryRow(result, chain.network)).to.not.include("proxy not linked");
-      // The stand-in explorer holds a verified address for every chain: only the first chain's run submits it.
-      if (chain.network === "base")
-        expect(result.stdout, result.stdout).to.match(
-          new RegExp(`^${chain.network} +\\| Verified the proxy ${address} \\(.*TransparentUpgradeableProxy\\), created through CreateX`, "mi")
-        );
       const implementation = ethers.utils.getAddress(
         "0x" + (await chain.node.rpc<string>("eth_getStorageAt", [address, IMPLEMENTATION_SLOT, "latest"])).slice(-40)
       );
@@ -181,6 +176,14 @@ describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat no
       ).to.include(implementation.toLowerCase());
       expect(result.stdout).to.match(new RegExp(`^${chain.network} +\\| Linking proxy ${address} with implementation$`, "m"));
     }
+    // The stand-in explorer holds a verified address for every chain: the proxy's source is submitted
+    // by whichever chain's run gets there first (they run at once), and the other finds it verified.
+    const createdThroughCreateX = (network: string) =>
+      new RegExp(`^${network} +\\| Verified the proxy ${address} \\(.*TransparentUpgradeableProxy\\), created through CreateX`, "mi");
+    expect(
+      chains.slice(0, 2).filter((chain) => createdThroughCreateX(chain.network).test(result.stdout)),
+      result.stdout
+    ).to.have.length.of.at.least(1);
     expect(summaryRow(result, "localhost")).to.match(/ skipped \(no explorer\)$/);
     checkLines(result);
   });
