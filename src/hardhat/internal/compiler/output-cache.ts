@@ -149,16 +149,21 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
+/** A lock naming no process is being written, unless it is older than this (its writer was killed). */
+const UNNAMED_LOCK_MS = 10_000;
+
 /** "live" while a running process holds the lock, "gone" when none does (or it named one that ended). */
 function holder(lock: string): "live" | "gone" {
   let pid: number;
+  let age: number;
   try {
     pid = Number(fs.readFileSync(lock, "utf8"));
+    age = Date.now() - fs.statSync(lock).mtimeMs;
   } catch {
     return "gone";
   }
-  // A lock still being written names no process yet: held.
-  return !Number.isInteger(pid) || pid <= 0 || alive(pid) ? "live" : "gone";
+  if (Number.isInteger(pid) && pid > 0) return alive(pid) ? "live" : "gone";
+  return age < UNNAMED_LOCK_MS ? "live" : "gone";
 }
 
 /**

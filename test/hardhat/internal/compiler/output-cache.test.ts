@@ -195,6 +195,20 @@ describe("the solc output cache", () => {
       expect(compile.runs).to.equal(2);
       expect(fs.readdirSync(dir)).to.deep.equal([entry]);
     });
+
+    it("takes over a lock that names no process once it is old (its writer killed before writing)", async () => {
+      const compile = compiler();
+      await withSolcOutputCache(dir, "c", input("probe"), compile);
+      const entry = entries(dir)[0];
+      fs.rmSync(path.join(dir, entry));
+      const lock = path.join(dir, `${entry}.lock`);
+      fs.writeFileSync(lock, "");
+      const old = new Date(Date.now() - 60_000);
+      fs.utimesSync(lock, old, old);
+      expect(await withSolcOutputCache(dir, "c", input("probe"), compile)).to.deep.equal(OUTPUT);
+      expect(compile.runs).to.equal(2);
+      expect(fs.readdirSync(dir)).to.deep.equal([entry]);
+    });
   });
 
   it("prunes only its own entries", () => {
