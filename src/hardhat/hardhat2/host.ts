@@ -15,6 +15,7 @@ import { chooseStack, SUPPORTED_STACKS } from "../internal/stack/choose";
 import { ethers5Stack } from "../internal/stack/ethers5";
 import { ethers6Stack } from "../internal/stack/ethers6";
 import { installedPackage, loadedPackage, type PackageInfo } from "../internal/stack/packages";
+import { writeManifestsAtomically } from "../internal/stack/manifest-writes";
 import type { Stack } from "../internal/stack/types";
 
 /** Reads what the runtime holds and builds the matching adapter, or explains what is wrong. */
@@ -50,6 +51,7 @@ export function hardhat2Stack(hre: HardhatRuntimeEnvironment): Stack {
     upgradesDir: upgrades!.dir,
     upgradesVersion: upgrades!.version,
   };
+  writeManifestsAtomically(parts.upgradesDir);
   return choice.kind === "ethers5" ? ethers5Stack(parts) : ethers6Stack(parts);
 }
 

@@ -15,6 +15,7 @@ import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js
 import { RpcSession } from "../internal/rpc/session.js";
 import type { SurveyTarget } from "../internal/tasks/addresses-survey.js";
 import { ethers6Stack } from "../internal/stack/ethers6.js";
+import { writeManifestsAtomically } from "../internal/stack/manifest-writes.js";
 import { installedPackage, majorOf } from "../internal/stack/packages.js";
 import type { Stack } from "../internal/stack/types.js";
 import type { RpcRetryConfig } from "../config.js";
@@ -225,6 +226,7 @@ async function hardhat3Stack(hre: HardhatRuntimeEnvironment, connection: Network
     );
   }
   const { upgrades } = (await import(HARDHAT_UPGRADES)) as { upgrades(hre: HardhatRuntimeEnvironment, connection: NetworkConnection): Promise<unknown> };
+  writeManifestsAtomically(upgradesPackage.dir);
   return ethers6Stack({
     ethers,
     ethersVersion: String(ethers.version),
