@@ -58,6 +58,21 @@ export function runProcess(command: string, args: readonly string[], options: Pr
   });
 }
 
+/** Node.js arguments that run `script` (JavaScript that may require this repository's TypeScript) in a fresh process. */
+export function scriptArgs(script: string): string[] {
+  return ["-r", "ts-node/register/transpile-only", "-e", script];
+}
+
+/**
+ * Runs `script` in a fresh Node.js from `cwd` (this repository's root, for its ts-node setup) and
+ * resolves with the JSON of the last line it printed; rejects with what it printed when it fails.
+ */
+export async function scriptResult<T>(script: string, cwd: string, env: NodeJS.ProcessEnv = childEnv()): Promise<T> {
+  const run = await runProcess(process.execPath, scriptArgs(script), { cwd, env, limitMs: 60_000, onLimit: "fail" });
+  if (run.code !== 0) throw new Error(`the script exited ${run.code}:\n${run.output}`);
+  return JSON.parse(run.stdout.trim().split("\n").pop()!) as T;
+}
+
 /** Text without ANSI escape sequences. */
 export function withoutAnsi(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching ANSI escapes, which start with ESC

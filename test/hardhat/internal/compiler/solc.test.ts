@@ -4,7 +4,7 @@
 // loaded solc before.
 import { expect } from "chai";
 import { REPO_ROOT } from "../../helpers/environment";
-import { childEnv, runProcess } from "../../../support/processes";
+import { scriptResult } from "../../../support/processes";
 
 const SCRIPT = `
 const { findNpmSolcBuild } = require("./src/hardhat/internal/compiler/solc");
@@ -20,14 +20,10 @@ describe("the npm solc build", function () {
   this.timeout(60_000);
 
   it("is found by exact version; its long version loads the compiler only when read, and survives a copy", async () => {
-    const run = await runProcess(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", SCRIPT], {
-      cwd: REPO_ROOT,
-      env: childEnv(),
-      limitMs: 60_000,
-      onLimit: "fail",
-    });
-    expect(run.code, run.output).to.equal(0);
-    const seen = JSON.parse(run.stdout.trim().split("\n").pop()!);
+    const seen = await scriptResult<{ before: boolean; after: boolean; longVersion: string; spread: string; compilerPath: string; missing: unknown }>(
+      SCRIPT,
+      REPO_ROOT
+    );
     expect(seen.before, "solc loaded before longVersion was read").to.equal(false);
     expect(seen.after, "solc loaded once longVersion was read").to.equal(true);
     expect(seen.longVersion).to.match(/^0\.8\.24\+commit\.[0-9a-f]{8}$/);

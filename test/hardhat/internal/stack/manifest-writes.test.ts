@@ -8,7 +8,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { REPO_ROOT } from "../../helpers/environment";
-import { childEnv, runProcess } from "../../../support/processes";
+import { childEnv, scriptArgs, scriptResult } from "../../../support/processes";
 
 /** Runs `body` (JavaScript, with `Manifest`, `patch()` and `write(data)` defined) in a fresh Node.js in `dir`; resolves with its last stdout line, parsed. */
 const prelude = (dir: string) => `
@@ -47,14 +47,17 @@ describe("the upgrades plugin's network file, written atomically", function () {
   console.log(JSON.stringify({ file: manifest.file, inPlace, patched, again, sameMethod: writeFile === Manifest.prototype.writeFile, replaced, proxies: read.proxies, admin: read.admin, files }));
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
-    const run = await runProcess(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
-      cwd: REPO_ROOT,
-      env: childEnv(),
-      limitMs: 60_000,
-      onLimit: "fail",
-    });
-    expect(run.code, run.output).to.equal(0);
-    const seen = JSON.parse(run.stdout.trim().split("\n").pop()!);
+    const seen = await scriptResult<{
+      file: string;
+      inPlace: boolean;
+      patched: boolean;
+      again: boolean;
+      sameMethod: boolean;
+      replaced: boolean;
+      proxies: unknown[];
+      admin: unknown;
+      files: string[];
+    }>(script, REPO_ROOT);
     expect(seen.file).to.equal(path.join(".openzeppelin", "bsc.json"));
     expect(seen.inPlace, "upgrades-core's own write keeps the inode (truncate, then write)").to.equal(true);
     expect([seen.patched, seen.again, seen.sameMethod], "patched once").to.deep.equal([true, true, true]);
@@ -82,7 +85,7 @@ patch();
 })();
 `;
     const file = path.join(dir, ".openzeppelin", "bsc.json");
-    const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], {
+    const child = spawn(process.execPath, scriptArgs(script), {
       cwd: REPO_ROOT,
       env: childEnv(),
       stdio: ["ignore", "pipe", "inherit"],
