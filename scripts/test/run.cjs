@@ -10,8 +10,9 @@
 // - notifications: the type check and the lint, the notifications, mock hedger and docs tests, then the
 //   notifications tests again on Node.js 24 from the npm `node` package (NODE_24 of
 //   test/hardhat/helpers/hosts.ts, fetched there), all but the three that drive the browsers (the code
-//   under test runs in the browser there, not in Node.js). Each step runs even when one before it
-//   failed.
+//   under test runs in the browser there, not in Node.js), then, once the main lane has compiled, the
+//   contracts' fuzz seeds and the drift check's three chains (AFTER_COMPILE). Each step runs even
+//   when one before it failed.
 // Each lane's output is kept whole and printed when the lane ends (and written to
 // test-output/test-run/<lane>.log as it comes), with the time each mocha file took; then one line
 // sums the tests of all lanes, and a failed lane's failures come again at the very end.
@@ -36,10 +37,12 @@ const LANES = {
   notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/"],
 };
 /**
- * The contracts' fuzz harness on its fixed seeds: in the notifications lane, the shortest, once the
- * main lane's compile has written the artifacts it deploys (it uses this repository's project).
+ * The last step of the notifications lane, the shortest, once the main lane's compile has written the
+ * artifacts the first deploys (it uses this repository's project): the contracts' fuzz harness on its
+ * fixed seeds, and the drift check's three chains (in a copy of the deployer fixture of its own, on
+ * nodes of its own), which the main lane, the longest, would otherwise end with.
  */
-const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts"];
+const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts", "test/hardhat/hardhat2/bytecode-drift.test.ts"];
 /** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
 const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts", "test/notifications/browser-no-tab-waits.test.ts"];
@@ -153,8 +156,8 @@ async function main() {
   const files = testFiles("test");
   const hosts = pick(files, LANES.hosts);
   const notifications = pick(files, LANES.notifications);
-  const fuzz = pick(files, AFTER_COMPILE);
-  const main = files.filter((file) => !hosts.includes(file) && !notifications.includes(file) && !fuzz.includes(file));
+  const afterCompile = pick(files, AFTER_COMPILE);
+  const main = files.filter((file) => !hosts.includes(file) && !notifications.includes(file) && !afterCompile.includes(file));
   let markCompiled;
   const compiled = new Promise((resolve) => (markCompiled = resolve));
   const onNode24 = pick(files, ON_NODE_24).filter((file) => !pick(files, NOT_ON_NODE_24).includes(file));
@@ -163,7 +166,7 @@ async function main() {
     lane("hosts", [mocha(hosts)]),
     lane(
       "notifications",
-      [npm("typecheck"), npm("lint"), mocha(notifications), async () => mocha(onNode24, await node24()), async () => (await compiled, mocha(fuzz))],
+      [npm("typecheck"), npm("lint"), mocha(notifications), async () => mocha(onNode24, await node24()), async () => (await compiled, mocha(afterCompile))],
       {
         keepGoing: true,
       }
