@@ -39,6 +39,11 @@ function submissions(requests: VerifierRequest[], address: string): string[] {
     .map((request) => (request.path === "/v2/api" ? "etherscan" : request.path.startsWith("/blockscout/") ? "blockscout" : "sourcify"));
 }
 
+/** The three rows under "Verification, explorer by explorer:" in what the deploy printed. */
+function explorerRows(run: RunResult): string[] {
+  return run.stdout.slice(run.stdout.indexOf("Verification, explorer by explorer:")).split("\n").slice(1, 4);
+}
+
 describe("every explorer of a chain in one pass (Hardhat 3, the loopback verifier's three faces)", function () {
   let host: HostProject;
   let node: LocalNode;
@@ -92,7 +97,7 @@ describe("every explorer of a chain in one pass (Hardhat 3, the loopback verifie
 
   it("prints a row per explorer: Etherscan and Sourcify verified while the Blockscout is down, whose row fails with the retry command; exit 0", function () {
     expect(deployed.code, deployed.output).to.equal(0);
-    const rows = deployed.stdout.slice(deployed.stdout.indexOf("Verification, explorer by explorer:")).split("\n").slice(1, 4);
+    const rows = explorerRows(deployed);
     expect(rows[0], deployed.output).to.equal("  BscScan through Etherscan API V2 (chainid 56): verified, proxy linked");
     expect(rows[1], deployed.output).to.match(
       new RegExp(`^ {2}Loopback Blockscout at http://127\\.0\\.0\\.1:\\d+/blockscout/56/api: failed: .*\\(retry: npx hardhat verify --network bsc ${proxy}\\)$`)
@@ -164,7 +169,7 @@ describe("every explorer of a chain in one pass (the ethers 6 stack: hardhat-ver
 
   it("prints a row per explorer: Etherscan and Sourcify verified while the Blockscout is down, whose row fails with the retry command; exit 0", function () {
     expect(deployed.code, deployed.output).to.equal(0);
-    const rows = deployed.stdout.slice(deployed.stdout.indexOf("Verification, explorer by explorer:")).split("\n").slice(1, 4);
+    const rows = explorerRows(deployed);
     expect(rows[0], deployed.output).to.equal("  Etherscan API V2 (chainid 56): verified, proxy linked");
     expect(rows[1], deployed.output).to.match(
       new RegExp(

@@ -34,6 +34,18 @@ function refusingHost(refusal: string): Host & { proxyLinks: number } {
   return host as unknown as Host & { proxyLinks: number };
 }
 
+/** The verify step after a deploy, on `host`: what it logged and its summary. */
+async function verifyOn(host: Parameters<typeof verifyAfterwards>[0]) {
+  const log = captureLogger();
+  const summary = await verifyAfterwards(
+    host,
+    { implementation: ADDRESS, contractName: "MultiAccount", proxy: PROXY, delaySeconds: 0, chainId: 56 },
+    log,
+    "deployed"
+  );
+  return { log, summary };
+}
+
 describe("the verify step when the code on chain is not this source's", () => {
   it("a partial match names the contract, its address and the explorer, and says why", () => {
     const message = refusalMessage("partial", { contract: CONTRACT, address: ADDRESS, explorer: EXPLORER }, "Fail - Unable to verify");
@@ -64,13 +76,7 @@ describe("the verify step when the code on chain is not this source's", () => {
 
   it("a partial match refused by the explorer is reported as one, not as verified, and the proxy is not linked", async () => {
     const host = refusingHost(refusalMessage("partial", { contract: CONTRACT, address: ADDRESS, explorer: EXPLORER }, "Fail - Unable to verify"));
-    const log = captureLogger();
-    const summary = await verifyAfterwards(
-      host,
-      { implementation: ADDRESS, contractName: "MultiAccount", proxy: PROXY, delaySeconds: 0, chainId: 56 },
-      log,
-      "deployed"
-    );
+    const { log, summary } = await verifyOn(host);
     expect(summary).to.equal("partial match only (not verified)");
     expect(log.text()).to.include(
       `Verification of ${ADDRESS} failed (the deployment itself succeeded): ${PARTIAL_MATCH}: ${EXPLORER} did not verify ${CONTRACT}`
@@ -82,13 +88,7 @@ describe("the verify step when the code on chain is not this source's", () => {
 
   it("no match refused by the explorer is a failure, not a partial match", async () => {
     const host = refusingHost(refusalMessage("mismatch", { contract: CONTRACT, address: ADDRESS, explorer: EXPLORER }, "bytecode_length_mismatch"));
-    const log = captureLogger();
-    const summary = await verifyAfterwards(
-      host,
-      { implementation: ADDRESS, contractName: "MultiAccount", proxy: PROXY, delaySeconds: 0, chainId: 56 },
-      log,
-      "deployed"
-    );
+    const { log, summary } = await verifyOn(host);
     expect(summary).to.equal("failed");
     expect(log.text()).to.include(`${EXPLORER} did not verify ${CONTRACT} at ${ADDRESS}`);
   });
