@@ -214,7 +214,6 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
   const runtime = pinned ?? nodeVersion;
   const binary = runtime === undefined ? undefined : await nodeBinary(runtime);
   const id = nodeVersion === undefined ? name : `${name}-node-${nodeVersion}`;
-  // Named by this checkout too (see claimSpace): two checkouts on one machine must not copy their files over each other's.
   const key = crypto
     .createHash("sha256")
     .update(fs.readFileSync(path.join(fixture, "package.json")))
@@ -222,11 +221,14 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
     .digest("hex")
     .slice(0, 12);
   claimSpace(WORK);
-  const dir = path.join(WORK, `${id}-${CHECKOUT}-lock${key}`);
   // `npm ci` refuses a lock that lacks some optional dependency of a package. This machine's
   // registry carries only the Linux x64 builds of Hardhat 3's EDR, so a lock written here lists
   // only those; `npm install` follows the same lock and skips the builds it cannot fetch.
-  await installOnce(fixture, id, dir, key, [pinned === undefined ? "ci" : "install"], binary);
+  const base = await sharedInstall(fixture, id, key, [pinned === undefined ? "ci" : "install"], binary);
+  // Named by this checkout too (see claimSpace): two checkouts on one machine must not copy their
+  // files over each other's, nor install their tarballs into one node_modules.
+  const dir = path.join(WORK, `${id}-${CHECKOUT}-lock${key}`);
+  await checkoutCopy(base, dir, id);
   for (const output of BUILD_OUTPUTS) fs.rmSync(path.join(dir, output), { recursive: true, force: true });
   // A kept install still holds the previous run's package, which its restored lock does not list;
   // npm then resolves the new tarball's peers against the old copy. Start from the lock's own tree.
@@ -247,11 +249,69 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
   return { name, dir, node, changedVersions, addedPackages, installedVersion };
 }
 
-/** The lock file's install in `dir` (`npm ci`), unless this lock's is there already. */
-export async function installOnce(fixture: string, id: string, dir: string, key: string, command: string[], binary: string | undefined): Promise<void> {
-  const marker = path.join(dir, "node_modules", ".multiaccount-kit-host");
-  if (fs.existsSync(marker)) return;
-  // This checkout's installs of earlier lock files of this host (and their copies) are not needed any more.
+/** Where the lock files' installs shared by every checkout on this machine live (see sharedInstall). */
+export const INSTALLS = path.join(WORK, "installs");
+/** A shared install not used for this long is removed when another install of the same project is made. */
+const UNUSED_MS = 3 * 24 * 60 * 60 * 1000;
+const INSTALLED = ".multiaccount-kit-install";
+
+/**
+ * The lock file's install (`command`: `npm ci`, or `npm install` following the lock), made once on
+ * this machine for each lock file and Node.js, and shared by every checkout: a fresh clone's run
+ * copies it (checkoutCopy) instead of installing the same packages again, as a CI cache of
+ * node_modules keyed by the lock would. It is made in a folder of this process and renamed into
+ * place whole (another process that made it first wins), and never written to after: each checkout
+ * installs its tarball into its own copy. Resolves to the install's folder.
+ */
+export async function sharedInstall(fixture: string, id: string, key: string, command: string[], binary: string | undefined): Promise<string> {
+  const runtime = crypto
+    .createHash("sha256")
+    .update(`${binary ?? process.execPath} ${process.version}`)
+    .digest("hex")
+    .slice(0, 8);
+  const base = path.join(INSTALLS, `${id}-lock${key}-node${runtime}`);
+  const marker = path.join(base, "node_modules", INSTALLED);
+  if (!fs.existsSync(marker)) {
+    fs.rmSync(base, { recursive: true, force: true }); // what an interrupted rename left, if anything
+    const staging = `${base}.${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.mkdirSync(staging, { recursive: true });
+    for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(staging, file));
+    await npm(command, staging, binary);
+    fs.writeFileSync(path.join(staging, "node_modules", INSTALLED), key);
+    try {
+      fs.renameSync(staging, base);
+    } catch (error) {
+      if (!fs.existsSync(marker)) throw error;
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  const now = new Date();
+  fs.utimesSync(marker, now, now);
+  for (const entry of fs.readdirSync(INSTALLS)) {
+    const other = path.join(INSTALLS, entry, "node_modules", INSTALLED);
+    if (
+      entry.startsWith(`${id}-lock`) &&
+      !/\.\d+$/.test(entry) &&
+      path.join(INSTALLS, entry) !== base &&
+      fs.existsSync(other) &&
+      now.getTime() - fs.statSync(other).mtimeMs > UNUSED_MS
+    )
+      fs.rmSync(path.join(INSTALLS, entry), { recursive: true, force: true });
+  }
+  return base;
+}
+
+/**
+ * This checkout's folder of a host: the shared install's node_modules hard linked (cp -al: a new
+ * tree of folders whose files are the install's), its package files copied, made once per checkout
+ * and lock file. The tarball's install there adds files and replaces the lock files, which are this
+ * folder's own; it writes no file of the shared install (an install into such a copy left every
+ * file of the original unchanged, by modification time).
+ */
+async function checkoutCopy(base: string, dir: string, id: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, "node_modules", INSTALLED))) return;
+  // This checkout's folders of earlier lock files of this host (and their copies) are not needed any more.
   const mine = path.join(WORK, ".checkouts", `${id}-${CHECKOUT}`);
   if (fs.existsSync(mine)) {
     const old = fs.readFileSync(mine, "utf8");
@@ -262,9 +322,8 @@ export async function installOnce(fixture: string, id: string, dir: string, key:
   fs.writeFileSync(mine, path.basename(dir));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
-  await npm(command, dir, binary);
-  fs.writeFileSync(marker, key);
+  for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(base, file), path.join(dir, file));
+  await linkTree(path.join(base, "node_modules"), path.join(dir, "node_modules"));
 }
 
 /**

@@ -10,7 +10,7 @@ import fs from "fs";
 import path from "path";
 import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { REPO_ROOT } from "./environment";
-import { installOnce, nodeBinary, WORK } from "./hosts";
+import { nodeBinary, sharedInstall, WORK } from "./hosts";
 
 const SOURCE = path.join(REPO_ROOT, "test", "support", "verifier");
 /** lib-sourcify 3.4 needs Node.js 22: the same npm `node` package as the Hardhat 3 host's. */
@@ -76,10 +76,10 @@ export interface LoopbackVerifier {
   stop(): Promise<void>;
 }
 
-let installing: Promise<{ dir: string; node: string }> | undefined;
+let installing: Promise<{ dir: string; node: string; compiled: string }> | undefined;
 
 /** The verifier project, installed once per lock file on this machine, its sources copied afresh. */
-export function prepareVerifier(): Promise<{ dir: string; node: string }> {
+export function prepareVerifier(): Promise<{ dir: string; node: string; compiled: string }> {
   installing ??= (async () => {
     const node = await nodeBinary(NODE_22);
     const key = crypto
@@ -89,12 +89,26 @@ export function prepareVerifier(): Promise<{ dir: string; node: string }> {
       .digest("hex")
       .slice(0, 12);
     claimSpace(WORK);
-    const dir = path.join(WORK, `verifier-${CHECKOUT}-lock${key}`);
     // `npm install` on the lock, not `npm ci`: the lock lists cbor-extract's builds for every
-    // platform, and this machine's registry has only some of them (see hosts.ts).
-    await installOnce(SOURCE, "verifier", dir, key, ["install"], node);
+    // platform, and this machine's registry has only some of them (see hosts.ts). The install is
+    // the machine's (sharedInstall); this checkout's folder holds the verifier's sources and a link
+    // to it.
+    const base = await sharedInstall(SOURCE, "verifier", key, ["install"], node);
+    const dir = path.join(WORK, `verifier-${CHECKOUT}-lock${key}`);
+    fs.mkdirSync(dir, { recursive: true });
+    const modules = path.join(dir, "node_modules");
+    let linked: string | undefined;
+    try {
+      linked = fs.readlinkSync(modules);
+    } catch {
+      linked = undefined;
+    }
+    if (linked !== path.join(base, "node_modules")) {
+      fs.rmSync(modules, { recursive: true, force: true });
+      fs.symlinkSync(path.join(base, "node_modules"), modules, "dir");
+    }
     for (const file of fs.readdirSync(SOURCE)) if (file.endsWith(".cjs")) fs.copyFileSync(path.join(SOURCE, file), path.join(dir, file));
-    return { dir, node };
+    return { dir, node, compiled: path.join(base, "compiled") };
   })();
   return installing;
 }
@@ -107,10 +121,10 @@ interface Message {
 
 /** Starts the verifier on a free loopback port, reading the given chains (chain id → JSON-RPC URL). */
 export async function startVerifier(chains: Record<number, string> = {}): Promise<LoopbackVerifier> {
-  const { dir, node } = await prepareVerifier();
+  const { dir, node, compiled } = await prepareVerifier();
   const child: ChildProcess = spawn(node, [path.join(dir, "server.cjs")], {
     cwd: dir,
-    env: { PATH: process.env.PATH, VERIFIER_CHAINS: JSON.stringify(chains) },
+    env: { PATH: process.env.PATH, VERIFIER_CHAINS: JSON.stringify(chains), VERIFIER_COMPILED: compiled },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let log = "";

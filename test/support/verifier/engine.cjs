@@ -36,7 +36,9 @@ function longVersion(version) {
     .replace(/\.Emscripten.*$/, "");
 }
 
-const KEPT = path.join(__dirname, "compiled");
+// The outputs kept: VERIFIER_COMPILED (the test helper names a folder beside the verifier's install,
+// shared by every checkout on the machine), else beside these sources.
+const KEPT = process.env.VERIFIER_COMPILED || path.join(__dirname, "compiled");
 
 function keptOutput(key) {
   try {
