@@ -107,7 +107,8 @@ export function prepareVerifier(): Promise<{ dir: string; node: string; compiled
       fs.rmSync(modules, { recursive: true, force: true });
       fs.symlinkSync(path.join(base, "node_modules"), modules, "dir");
     }
-    for (const file of fs.readdirSync(SOURCE)) if (file.endsWith(".cjs")) fs.copyFileSync(path.join(SOURCE, file), path.join(dir, file));
+    for (const file of fs.readdirSync(SOURCE))
+      if (file.endsWith(".cjs") || file === "package.json") fs.copyFileSync(path.join(SOURCE, file), path.join(dir, file));
     return { dir, node, compiled: path.join(base, "compiled") };
   })();
   return installing;
