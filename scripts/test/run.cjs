@@ -22,6 +22,9 @@ const fs = require("fs");
 const path = require("path");
 
 const ROOT = path.join(__dirname, "..", "..");
+// Every step's compiles, the main lane's compile of this repository included, share the suite's
+// solc output cache (solc-cache.cjs).
+process.env.MULTIACCOUNT_SOLC_CACHE ??= require("./solc-cache.cjs");
 const LOGS = path.join(ROOT, "test-output", "test-run");
 /**
  * Paths (relative to the root, with "/") of the files of each lane but main, which gets the rest, in
