@@ -7,7 +7,9 @@
 // `claimSpace(work)` is called before a run writes in `work`. It records this checkout as used
 // now, then removes the folders of every other checkout that is gone from the disk, or that is
 // neither among the `KEEP` most recently used nor used in the last `GRACE_MS` (a run of it may be
-// going on). A folder whose name carries no checkout hash (a downloaded Node.js) is shared and kept.
+// going on). A folder whose name carries no checkout hash (a downloaded Node.js, the lock files'
+// installs shared by every checkout, the suite's solc output cache) is shared and kept; the shared
+// installs remove their own unused ones (test/hardhat/helpers/hosts.ts, sharedInstall).
 import { spawn } from "child_process";
 import crypto from "crypto";
 import fs from "fs";

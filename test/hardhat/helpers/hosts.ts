@@ -1,9 +1,11 @@
 // Host projects: Hardhat projects of the stacks we support, each with its own package.json and
 // lock file under test/fixture-projects/hosts/, installed the way a user installs them. Each is
 // copied outside this repository (so nothing resolves to our own node_modules), installed with
-// `npm ci`, and then given the packed tarball with a plain `npm install <tarball>`. The install is
-// kept between runs on this machine, keyed by the lock file; the tarball is installed every time,
-// once per test process: every file of the process shares that install.
+// `npm ci`, and then given the packed tarball with a plain `npm install <tarball>`. The lock file's
+// install is made once on this machine and shared by every checkout (sharedInstall, as a CI cache
+// of node_modules keyed by the lock would be); each checkout's folder of a host is a hard-linked
+// copy of it (checkoutCopy), kept between that checkout's runs, into which the tarball is installed
+// every time, once per test process: every file of the process shares that install.
 //
 // A host that runs on another Node.js than this one (the Hardhat 3 host pins the npm `node` package,
 // 22: Hardhat 3 needs it; prepareHost's `node` option installs one for another version) runs on that Node.js, npm
@@ -224,7 +226,7 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
   // `npm ci` refuses a lock that lacks some optional dependency of a package. This machine's
   // registry carries only the Linux x64 builds of Hardhat 3's EDR, so a lock written here lists
   // only those; `npm install` follows the same lock and skips the builds it cannot fetch.
-  const base = await sharedInstall(fixture, id, key, [pinned === undefined ? "ci" : "install"], binary);
+  const base = await sharedInstall({ fixture, id, key, command: [pinned === undefined ? "ci" : "install"], binary });
   // Named by this checkout too (see claimSpace): two checkouts on one machine must not copy their
   // files over each other's, nor install their tarballs into one node_modules.
   const dir = path.join(WORK, `${id}-${CHECKOUT}-lock${key}`);
@@ -252,8 +254,24 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
 /** Where the lock files' installs shared by every checkout on this machine live (see sharedInstall). */
 export const INSTALLS = path.join(WORK, "installs");
 /** A shared install not used for this long is removed when another install of the same project is made. */
-const UNUSED_MS = 3 * 24 * 60 * 60 * 1000;
-const INSTALLED = ".multiaccount-kit-install";
+export const UNUSED_MS = 3 * 24 * 60 * 60 * 1000;
+/** The file of an install's node_modules that says it is whole; its time is when it was last used. */
+export const INSTALLED = ".multiaccount-kit-install";
+
+export interface SharedInstall {
+  /** The project's folder, whose package.json and package-lock.json are installed. */
+  fixture: string;
+  /** The project's name among the installs. */
+  id: string;
+  /** The hash of the project's package.json and lock file. */
+  key: string;
+  /** npm's command: `["ci"]`, or `["install"]` to follow the lock where `npm ci` refuses it. */
+  command: string[];
+  /** The Node.js that runs npm (and the project), when not this one. */
+  binary?: string;
+  /** The folder of the shared installs (INSTALLS). */
+  root?: string;
+}
 
 /**
  * The lock file's install (`command`: `npm ci`, or `npm install` following the lock), made once on
@@ -263,41 +281,39 @@ const INSTALLED = ".multiaccount-kit-install";
  * place whole (another process that made it first wins), and never written to after: each checkout
  * installs its tarball into its own copy. Resolves to the install's folder.
  */
-export async function sharedInstall(fixture: string, id: string, key: string, command: string[], binary: string | undefined): Promise<string> {
+export async function sharedInstall(install: SharedInstall): Promise<string> {
+  const { fixture, id, key, command, binary, root = INSTALLS } = install;
   const runtime = crypto
     .createHash("sha256")
     .update(`${binary ?? process.execPath} ${process.version}`)
     .digest("hex")
     .slice(0, 8);
-  const base = path.join(INSTALLS, `${id}-lock${key}-node${runtime}`);
+  const base = path.join(root, `${id}-lock${key}-node${runtime}`);
   const marker = path.join(base, "node_modules", INSTALLED);
   if (!fs.existsSync(marker)) {
-    fs.rmSync(base, { recursive: true, force: true }); // what an interrupted rename left, if anything
-    const staging = `${base}.${process.pid}`;
-    fs.rmSync(staging, { recursive: true, force: true });
+    const staging = `${base}.staging-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
     fs.mkdirSync(staging, { recursive: true });
-    for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(staging, file));
-    await npm(command, staging, binary);
-    fs.writeFileSync(path.join(staging, "node_modules", INSTALLED), key);
     try {
+      for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(staging, file));
+      await npm(command, staging, binary);
+      fs.mkdirSync(path.join(staging, "node_modules"), { recursive: true }); // npm makes none for a project without dependencies
+      fs.writeFileSync(path.join(staging, "node_modules", INSTALLED), key);
       fs.renameSync(staging, base);
     } catch (error) {
-      if (!fs.existsSync(marker)) throw error;
+      // Another process renamed its own install into place first (ENOTEMPTY, EEXIST): use that one.
       fs.rmSync(staging, { recursive: true, force: true });
+      if (!fs.existsSync(marker)) throw error;
     }
   }
   const now = new Date();
   fs.utimesSync(marker, now, now);
-  for (const entry of fs.readdirSync(INSTALLS)) {
-    const other = path.join(INSTALLS, entry, "node_modules", INSTALLED);
-    if (
-      entry.startsWith(`${id}-lock`) &&
-      !/\.\d+$/.test(entry) &&
-      path.join(INSTALLS, entry) !== base &&
-      fs.existsSync(other) &&
-      now.getTime() - fs.statSync(other).mtimeMs > UNUSED_MS
-    )
-      fs.rmSync(path.join(INSTALLS, entry), { recursive: true, force: true });
+  // This project's other installs (of other lock files) unused for UNUSED_MS, and what an install
+  // killed midway left as long ago.
+  for (const entry of fs.readdirSync(root)) {
+    const folder = path.join(root, entry);
+    if (!entry.startsWith(`${id}-lock`) || folder === base) continue;
+    const used = path.join(folder, ...(entry.includes(".staging-") ? [] : ["node_modules", INSTALLED]));
+    if (!fs.existsSync(used) || now.getTime() - fs.statSync(used).mtimeMs > UNUSED_MS) fs.rmSync(folder, { recursive: true, force: true });
   }
   return base;
 }

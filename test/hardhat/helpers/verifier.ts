@@ -93,7 +93,7 @@ export function prepareVerifier(): Promise<{ dir: string; node: string; compiled
     // platform, and this machine's registry has only some of them (see hosts.ts). The install is
     // the machine's (sharedInstall); this checkout's folder holds the verifier's sources and a link
     // to it.
-    const base = await sharedInstall(SOURCE, "verifier", key, ["install"], node);
+    const base = await sharedInstall({ fixture: SOURCE, id: "verifier", key, command: ["install"], binary: node });
     const dir = path.join(WORK, `verifier-${CHECKOUT}-lock${key}`);
     fs.mkdirSync(dir, { recursive: true });
     const modules = path.join(dir, "node_modules");
