@@ -5,9 +5,11 @@
 //   longest chain of work that needs a processor: it starts first.
 // - hosts: the host projects (every install from the packed tarball started at once, then the runs
 //   in them; the flaky-endpoint runs go on in copies of the hosts, beside the other host files'
-//   tests), the package tests, then the API report, whose build of dist/ comes after the pack's.
+//   tests), the installs shared between checkouts, the package tests, then the API report, whose
+//   build of dist/ comes after the pack's.
 //   Much of its time is spent waiting (installs, fault injection, child processes starting).
-// - notifications: the type check and the lint, the notifications, mock hedger and docs tests, then the
+// - notifications: the type check and the lint, the notifications, mock hedger and docs tests (and the
+//   upgrades network file's atomic writes, a test of its own processes, for the lanes' balance), then the
 //   notifications tests again on Node.js 24 from the npm `node` package (NODE_24 of
 //   test/hardhat/helpers/hosts.ts, fetched there), all but the three that drive the browsers (the code
 //   under test runs in the browser there, not in Node.js), then, once the main lane has compiled, the
@@ -36,8 +38,15 @@ const LOGS = path.join(ROOT, "test-output", "test-run");
  * of dist/ must not run while `npm pack` builds it).
  */
 const LANES = {
-  hosts: ["test/hardhat/hosts/stacks.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
-  notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/"],
+  hosts: [
+    "test/hardhat/hosts/stacks.test.ts",
+    "test/hardhat/hosts/",
+    "test/hardhat/helpers/shared-install.test.ts",
+    "test/hardhat/package.test.ts",
+    "test/package/",
+    "test/api/",
+  ],
+  notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/", "test/hardhat/internal/stack/manifest-writes.test.ts"],
 };
 /**
  * The last step of the notifications lane, the shortest, once the main lane's compile has written the
