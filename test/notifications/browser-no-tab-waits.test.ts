@@ -12,7 +12,7 @@ import * as path from "path";
 import { buildBrowserExample } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { until } from "../support/wait";
-import { launchLifecycleContext, testedEngines, type TestContext, type TestTab } from "./helpers/browser";
+import { launchLifecycleContext, testedEngines, untilLeaderSocketGone, type TestContext, type TestTab } from "./helpers/browser";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b1a";
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
@@ -209,11 +209,8 @@ describe("examples/browser: no tab waits on another (issue #28 §1)", function (
         gone.push(...(await seenBy(leader)).tags);
         const connections = hedger.connectionCount;
         await leader.close();
-        // The closed leader's socket gone at the hedger, or the next leader connected (it takes the
-        // lock, released only once the closed page is gone): a closing page may still run for a moment
-        // after close() resolves, and an item emitted then was announced there, its count gone with
-        // the page (this test failed once so; browser-tabs.test.ts's handovers wait the same way).
-        await until("the closed leader's socket gone", () => hedger.subscribers(ACCOUNT) === 0 || hedger.connectionCount > connections, WAIT_MS);
+        // From here no item reaches the closed leader, whose system notifications were counted before it went.
+        await untilLeaderSocketGone(hedger, ACCOUNT, connections, WAIT_MS);
         const closed = emitAll();
         ids.push(...closed.map((n) => n.id));
         await shownInTime(staying, closed, "the leader's tab closed");

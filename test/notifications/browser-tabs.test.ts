@@ -15,7 +15,7 @@ import { NotificationType, type NotificationDetails, type NotificationResponse }
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../src/notifications/live/cross-tab/protocol";
 import { BURST_ITEMS } from "../../src/notifications/live/frames";
 import { sleep, until } from "../support/wait";
-import { launchBrowser, testedEngines, type TestBrowser, type TestContext, type TestTab } from "./helpers/browser";
+import { launchBrowser, testedEngines, untilLeaderSocketGone, type TestBrowser, type TestContext, type TestTab } from "./helpers/browser";
 import { START_BURST_PROBE, readBurstProbe, type BurstProbe } from "./helpers/burst-probe";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b02";
@@ -278,12 +278,8 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           shownByGone.push(...(await shownTags(leader)));
           await stepDown(leader);
           tabs.splice(tabs.indexOf(leader), 1);
-          // The old leader's socket gone at the hedger, or the new leader connected (it takes the lock,
-          // which the old one releases only once its page is gone): from here no item reaches the old
-          // leader, whose system notifications were counted before it went. A page closing may still
-          // run for a moment after close() resolves: an item emitted then reached it, was announced
-          // there, and its count was lost with the page (6b failed once so).
-          await until("the old leader's socket gone", () => hedger.subscribers(ACCOUNT) === 0 || hedger.connectionCount > connections, WAIT_MS);
+          // From here no item reaches the old leader, whose system notifications were counted before it went.
+          await untilLeaderSocketGone(hedger, ACCOUNT, connections, WAIT_MS);
           // Emitted while the old socket goes and the new leader connects: sent if someone listens, recorded always.
           const during: NotificationResponse[] = [];
           for (let i = 0; i < 5; i++) {

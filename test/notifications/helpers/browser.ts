@@ -14,6 +14,7 @@ import * as os from "os";
 import * as path from "path";
 import { chromium, type Browser as PlaywrightBrowser, type BrowserContext as PlaywrightContext, type Page as PlaywrightPage } from "playwright-core";
 import type { Browser as PuppeteerBrowser, Page as PuppeteerPage } from "puppeteer-core";
+import type { MockHedger } from "../../../src/mock-hedger";
 import { until } from "../../support/wait";
 import { traceMainThreadTasks, type MainThreadTasks } from "./burst-probe";
 
@@ -400,4 +401,16 @@ async function launchFirefoxForTests(executablePath: string, timeoutMs: number):
     lifecycleContext: newContext,
     close: () => browser.close(),
   };
+}
+
+/**
+ * Waits, after a leader's tab closed or crashed, until the hedger has seen that tab's socket go, or
+ * the next leader connect (it takes the lock, released only once the closed page is gone), so that
+ * no item emitted after it reaches the old leader. A closing Chromium page still runs for a moment
+ * after close() resolves: an item emitted then reached it and was announced there, and the tests'
+ * count of the system notifications went with the page (a handover test and the closed-leader test
+ * failed once each so). `connections`: the hedger's connectionCount before the tab went.
+ */
+export function untilLeaderSocketGone(hedger: MockHedger, account: string, connections: number, waitMs: number): Promise<void> {
+  return until("the old leader's socket gone", () => hedger.subscribers(account) === 0 || hedger.connectionCount > connections, waitMs);
 }
