@@ -29,6 +29,17 @@ const ROOT = path.join(__dirname, "..", "..");
 process.env.MULTIACCOUNT_SOLC_CACHE ??= require("./solc-cache.cjs");
 const LOGS = path.join(ROOT, "test-output", "test-run");
 /**
+ * The type check's incremental state (`tsc --incremental`, `npm run typecheck` writes it in
+ * node_modules/.cache/multiaccount-kit-tsc), kept for every checkout on this machine beside the
+ * solc output cache. tsc records each file it read by the hash of its text, and the options and
+ * its own version, and checks again every file whose text (or whose dependencies' text) differs, so
+ * a state another checkout left is as good a start as this one's: a fresh clone checks only what
+ * changed since the last type check on the machine. It is copied in before the check (unless the
+ * checkout has its own) and back after it, whole under another name, then renamed into place.
+ */
+const TSC_LOCAL = path.join(ROOT, "node_modules", ".cache", "multiaccount-kit-tsc");
+const TSC_KEPT = path.join(path.dirname(process.env.MULTIACCOUNT_SOLC_CACHE), "tsc-state");
+/**
  * Paths (relative to the root, with "/") of the files of each lane but main, which gets the rest, in
  * the order they run there. A path that names a file must name one that exists, so that a moved
  * file fails here instead of running in another lane. In the hosts lane, stacks.test.ts comes first:
@@ -58,6 +69,26 @@ const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts", "test/hardhat/hardhat
 /** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
 const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts", "test/notifications/browser-no-tab-waits.test.ts"];
+
+/**
+ * Copies the `.tsbuildinfo` files of `from` into `to` (all of them, or with `missing`, those `to`
+ * lacks). A state that cannot be copied only costs the type check its head start.
+ */
+function copyTscState(from, to, { missing = false } = {}) {
+  try {
+    if (!fs.existsSync(from)) return;
+    fs.mkdirSync(to, { recursive: true });
+    for (const name of fs.readdirSync(from).filter((entry) => entry.endsWith(".tsbuildinfo"))) {
+      const target = path.join(to, name);
+      if (missing && fs.existsSync(target)) continue;
+      const staging = `${target}.${process.pid}`;
+      fs.copyFileSync(path.join(from, name), staging);
+      fs.renameSync(staging, target);
+    }
+  } catch (error) {
+    process.stderr.write(`the type check's state was not copied (${error.message})\n`);
+  }
+}
 
 function testFiles(dir) {
   const files = [];
@@ -178,7 +209,15 @@ async function main() {
     lane("hosts", [mocha(hosts)]),
     lane(
       "notifications",
-      [npm("typecheck"), npm("lint"), mocha(notifications), async () => mocha(onNode24, await node24()), async () => (await compiled, mocha(afterCompile))],
+      [
+        () => (copyTscState(TSC_KEPT, TSC_LOCAL, { missing: true }), null),
+        npm("typecheck"),
+        () => (copyTscState(TSC_LOCAL, TSC_KEPT), null),
+        npm("lint"),
+        mocha(notifications),
+        async () => mocha(onNode24, await node24()),
+        async () => (await compiled, mocha(afterCompile)),
+      ],
       {
         keepGoing: true,
       }

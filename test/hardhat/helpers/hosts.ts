@@ -72,7 +72,7 @@ function copyTree(from: string, to: string): void {
 
 type LockPackages = Record<string, { version?: string }>;
 
-function lockedVersions(dir: string): Map<string, string> {
+export function lockedVersions(dir: string): Map<string, string> {
   const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: LockPackages };
   const versions = new Map<string, string>();
   for (const [location, entry] of Object.entries(lock.packages)) if (location !== "" && entry.version) versions.set(location, entry.version);
@@ -361,7 +361,7 @@ async function copyHost(name: string, nodeVersion: string | undefined, copy: str
 }
 
 /** `to` as a tree of hard links to `from`'s files (`cp -al`), or a plain copy where that fails. */
-function linkTree(from: string, to: string): Promise<void> {
+export function linkTree(from: string, to: string): Promise<void> {
   return new Promise((resolve) => {
     execFile("cp", ["-al", from, to], (error) => {
       if (error !== null) {
