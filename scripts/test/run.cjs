@@ -30,15 +30,17 @@ process.env.MULTIACCOUNT_SOLC_CACHE ??= require("./solc-cache.cjs");
 const LOGS = path.join(ROOT, "test-output", "test-run");
 /**
  * The type check's incremental state (`tsc --incremental`, `npm run typecheck` writes it in
- * node_modules/.cache/multiaccount-kit-tsc), kept for every checkout on this machine beside the
- * solc output cache. tsc records each file it read by the hash of its text, and the options and
- * its own version, and checks again every file whose text (or whose dependencies' text) differs, so
+ * node_modules/.cache/multiaccount-kit-tsc), kept for every checkout on this machine (machine.cjs).
+ * tsc records each file it read by the hash of its text, and the options and its own version, and
+ * checks again every file whose text (or whose dependencies' text) differs, so
  * a state another checkout left is as good a start as this one's: a fresh clone checks only what
  * changed since the last type check on the machine. It is copied in before the check (unless the
  * checkout has its own) and back after it, whole under another name, then renamed into place.
  */
 const TSC_LOCAL = path.join(ROOT, "node_modules", ".cache", "multiaccount-kit-tsc");
-const TSC_KEPT = path.join(path.dirname(process.env.MULTIACCOUNT_SOLC_CACHE), "tsc-state");
+const TSC_KEPT = path.join(require("./machine.cjs"), "tsc-state");
+// The format check's entries (scripts/lint/format-check.cjs), the machine's too.
+process.env.MULTIACCOUNT_FORMAT_STATE ??= path.join(require("./machine.cjs"), "format-check", "formatted.json");
 /**
  * Paths (relative to the root, with "/") of the files of each lane but main, which gets the rest, in
  * the order they run there. A path that names a file must name one that exists, so that a moved

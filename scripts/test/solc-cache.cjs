@@ -7,7 +7,6 @@
 // the cache (test/hardhat/internal/compiler/output-cache.test.ts, each with a folder of its own),
 // for a source a test changes, and for the upgrades plugin's namespaced-storage compiles, whose
 // inputs name their placeholders with random numbers. Read by .mocharc.js and scripts/test/run.cjs.
-const os = require("os");
 const path = require("path");
 
-module.exports = path.join(os.tmpdir(), "multiaccount-kit-hosts", "solc-output");
+module.exports = path.join(require("./machine.cjs"), "solc-output");
