@@ -17,7 +17,8 @@ const fs = require("fs");
 const path = require("path");
 const prettier = require("prettier");
 
-const ROOT = path.join(__dirname, "..", "..");
+/** The repository checked: this one, or MULTIACCOUNT_FORMAT_ROOT (the format check's own tests). */
+const ROOT = process.env.MULTIACCOUNT_FORMAT_ROOT ?? path.join(__dirname, "..", "..");
 const STATE = process.env.MULTIACCOUNT_FORMAT_STATE ?? path.join(ROOT, "node_modules", ".cache", "multiaccount-kit-format", "formatted.json");
 
 /** The files `prettier --check .` would look at: tracked, or untracked and not ignored by git. */
