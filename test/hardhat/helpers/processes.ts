@@ -55,11 +55,32 @@ export interface NodeOptions {
   args?: string[];
   /** More environment for the node process. */
   env?: Record<string, string | undefined>;
+  /** Where each try's port comes from (freePort; the retry's own test gives a taken one first). */
+  ports?: () => Promise<number>;
 }
 
-/** Starts `hardhat node` on 127.0.0.1 and resolves once it accepts JSON-RPC. */
-export async function startNode(cwd: string, { node, globalArgs = [], args = [], env = {} }: NodeOptions = {}): Promise<LocalNode> {
-  const port = await freePort();
+/** How many ports startNode tries: one free when asked may be taken before the node listens on it. */
+const NODE_PORT_TRIES = 5;
+
+/**
+ * Starts `hardhat node` on 127.0.0.1 and resolves once it accepts JSON-RPC. The port is one the
+ * system had free a moment before; another process (a client's ephemeral port, another lane's
+ * server) may take it before the node listens, and the node then exits with EADDRINUSE: it is
+ * started again on another port, up to NODE_PORT_TRIES times.
+ */
+export async function startNode(cwd: string, options: NodeOptions = {}): Promise<LocalNode> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startNodeOnce(cwd, options, await (options.ports ?? freePort)());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= NODE_PORT_TRIES) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startNodeOnce(cwd: string, { node, globalArgs = [], args = [], env = {} }: NodeOptions, port: number): Promise<LocalNode> {
   const child: ChildProcess = spawn(
     node ?? process.execPath,
     [hardhatCli(cwd), ...globalArgs, "node", "--hostname", "127.0.0.1", "--port", String(port), ...args],
@@ -82,7 +103,11 @@ export async function startNode(cwd: string, { node, globalArgs = [], args = [],
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`hardhat node exited with ${code}:\n${log}`)));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      const message = `hardhat node exited with ${code}:\n${log}`;
+      reject(log.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`) ? new PortTakenError(message) : new Error(message));
+    });
   });
   child.stdout!.resume();
   child.stderr!.resume();
