@@ -1,7 +1,7 @@
 // `npm test`: the checks and every mocha file, in three lanes that run side by side on a 2-core
 // machine, because they share no port, no fixture project and no build output:
 // - main: the compile, then the mocha files that use this repository's own Hardhat project or its
-//   fixture projects (contracts, the plugin in-process and in the fixture projects, the demo). The
+//   fixture projects (contracts, the plugin in-process and in the fixture projects). The
 //   longest chain of work that needs a processor: it starts first.
 // - hosts: the host projects (every install from the packed tarball started at once, then the runs
 //   in them; the flaky-endpoint runs go on in copies of the hosts, beside the other host files'
@@ -64,10 +64,11 @@ const LANES = {
 /**
  * The last step of the notifications lane, the shortest, once the main lane's compile has written the
  * artifacts the first deploys (it uses this repository's project): the contracts' fuzz harness on its
- * fixed seeds, and the drift check's three chains (in a copy of the deployer fixture of its own, on
- * nodes of its own), which the main lane, the longest, would otherwise end with.
+ * fixed seeds, the drift check's three chains (in a copy of the deployer fixture of its own, on
+ * nodes of its own), and `npm run demo` (this repository's project, on Hardhat's in-process
+ * network), which the main lane, the longest, would otherwise end with.
  */
-const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts", "test/hardhat/hardhat2/bytecode-drift.test.ts"];
+const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
 /** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
 const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts", "test/notifications/browser-no-tab-waits.test.ts"];
