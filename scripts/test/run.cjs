@@ -1,7 +1,7 @@
 // `npm test`: the checks and every mocha file, in three lanes that run side by side on a 2-core
 // machine, because they share no port, no fixture project and no build output:
 // - main: the compile, then the mocha files that use this repository's own Hardhat project or its
-//   fixture projects (contracts, the plugin in-process and in the fixture projects). The
+//   fixture projects (the plugin in-process and in the fixture projects). The
 //   longest chain of work that needs a processor: it starts first.
 // - hosts: the host projects (every install from the packed tarball started at once, then the runs
 //   in them; the flaky-endpoint runs go on in copies of the hosts, beside the other host files'
@@ -13,8 +13,8 @@
 //   notifications tests again on Node.js 24 from the npm `node` package (NODE_24 of
 //   test/hardhat/helpers/hosts.ts, fetched there), all but the three that drive the browsers (the code
 //   under test runs in the browser there, not in Node.js), then, once the main lane has compiled, the
-//   contracts' fuzz seeds and the drift check's three chains (AFTER_COMPILE). Each step runs even
-//   when one before it failed.
+//   contracts' tests and fuzz seeds, the drift check's three chains and the demo (AFTER_COMPILE).
+//   Each step runs even when one before it failed.
 // Each lane's output is kept whole and printed when the lane ends (and written to
 // test-output/test-run/<lane>.log as it comes), with the time each mocha file took; then one line
 // sums the tests of all lanes, and a failed lane's failures come again at the very end.
@@ -63,12 +63,13 @@ const LANES = {
 };
 /**
  * The last step of the notifications lane, the shortest, once the main lane's compile has written the
- * artifacts the first deploys (it uses this repository's project): the contracts' fuzz harness on its
- * fixed seeds, the drift check's three chains (in a copy of the deployer fixture of its own, on
- * nodes of its own), and `npm run demo` (this repository's project, on Hardhat's in-process
- * network), which the main lane, the longest, would otherwise end with.
+ * artifacts the first deploys (it uses this repository's project): the contracts' tests and their
+ * fuzz harness on its fixed seeds (this repository's project on Hardhat's in-process network, in
+ * this mocha process), the drift check's three chains (in a copy of the deployer fixture of its own,
+ * on nodes of its own), and `npm run demo` (this repository's project, in-process too), which the
+ * main lane, the longest, would otherwise end with.
  */
-const AFTER_COMPILE = ["test/contracts/fuzz/fuzz.test.ts", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
+const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
 /** The files the notifications lane runs again on Node.js 24, and those it leaves out there. */
 const ON_NODE_24 = ["test/notifications/"];
 const NOT_ON_NODE_24 = ["test/notifications/browser.test.ts", "test/notifications/browser-tabs.test.ts", "test/notifications/browser-no-tab-waits.test.ts"];
