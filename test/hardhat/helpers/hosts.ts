@@ -19,14 +19,18 @@
 import { execFile } from "child_process";
 import crypto from "crypto";
 import fs from "fs";
-import os from "os";
 import path from "path";
 import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { FIXTURES, REPO_ROOT } from "./environment";
 
 export const HOSTS = path.join(FIXTURES, "hosts");
-/** Where installs kept between runs live: the host projects, the Node.js binaries, the loopback verifier. */
-export const WORK = path.join(os.tmpdir(), "multiaccount-kit-hosts");
+/**
+ * Where installs kept between runs live: the host projects, the Node.js binaries, the loopback
+ * verifier. The machine's folder of scripts/test/machine.cjs, which `npm test` keeps its other
+ * content-named state in too.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module of the test runner, without types
+export const WORK: string = require("../../../scripts/test/machine.cjs");
 const OUT = path.join(REPO_ROOT, "test-output");
 /** What a run leaves in a host, cleared before the next one. */
 const BUILD_OUTPUTS = ["artifacts", "cache", "custom-artifacts", "custom-cache", "typechain-types", "custom-typechain-types", "output", ".openzeppelin"];
