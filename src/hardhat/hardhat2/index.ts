@@ -54,7 +54,8 @@ extendConfig((config, userConfig) => {
 
 subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersion: string; quiet: boolean }, hre, runSuper) => {
   if (hre.config.multiAccount.useNpmSolc) {
-    const build = findNpmSolcBuild(args.solcVersion, [hre.config.paths.root, __dirname]);
+    const keepIn = solcOutputCacheDir(hre.config.paths.root, hre.config.paths.cache);
+    const build = findNpmSolcBuild(args.solcVersion, [hre.config.paths.root, __dirname], keepIn);
     if (build !== undefined) return build;
   }
   return runSuper(args);

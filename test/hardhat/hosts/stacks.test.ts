@@ -32,6 +32,18 @@ async function slotAddressOn(node: LocalNode, address: string, slot: string): Pr
 }
 
 /** Text on one line, in lower case: Hardhat wraps long messages, and an address read from a slot is not checksummed. */
+/** A preload (`--require`) that logs its start, then each module load of soljson.js, to SOLJSON_PROBE_LOG. */
+const SOLJSON_PROBE = `const fs = require("fs");
+const Module = require("module");
+const log = (line) => fs.appendFileSync(process.env.SOLJSON_PROBE_LOG, line + "\\n");
+log("started");
+const load = Module._load;
+Module._load = function (request) {
+  if (/soljson\\.js$/.test(request)) log(request);
+  return load.apply(this, arguments);
+};
+`;
+
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").toLowerCase();
 }
@@ -238,6 +250,46 @@ describe("host projects of each supported stack and Hardhat major", function () 
           expect(again.code, again.output).to.equal(0);
           expect(JSON.parse(fs.readFileSync(artifact, "utf8")).bytecode).to.equal(built);
           fs.rmSync(doctored, { recursive: true, force: true });
+        });
+      }
+
+      if (stack.major === 3) {
+        it("Hardhat 3's build that compiles nothing loads no solcjs: the compiler's long version is asked once, then kept beside the outputs", async () => {
+          // A preload that logs its own start and every load of soljson.js (the whole compiler).
+          const probe = path.join(host.dir, "output", "soljson-probe.cjs");
+          fs.writeFileSync(probe, SOLJSON_PROBE);
+          const dir = fs.mkdtempSync(path.join(host.dir, "output", "solc-cache-"));
+          const build = async () => {
+            const log = path.join(dir, "probe.log");
+            fs.rmSync(log, { force: true });
+            const result = await runHardhat(
+              host.dir,
+              ["--build-profile", "production", "build"],
+              env({ MULTIACCOUNT_SOLC_CACHE: dir, SOLJSON_PROBE_LOG: log }),
+              {
+                nodeArgs: [...stack.nodeArgs, "--require", probe],
+                node: host.node,
+              }
+            );
+            expect(result.code, result.output).to.equal(0);
+            expect(result.output).to.include("No contracts to compile");
+            return fs.readFileSync(log, "utf8").trim().split("\n");
+          };
+          const first = await build();
+          expect(first[0], "the probe ran").to.equal("started");
+          expect(
+            first.slice(1).filter((line) => /soljson\.js$/.test(line)),
+            "a folder with no long version: the compiler asked"
+          ).to.have.length(1);
+          const kept = fs.readdirSync(dir).filter((name) => name.endsWith(".long-version"));
+          expect(kept).to.have.length(1);
+          const buildInfos = fs.readdirSync(path.join(host.dir, "artifacts", "build-info")).filter((name) => !name.endsWith(".output.json"));
+          const named = new Set(
+            buildInfos.map((name) => JSON.parse(fs.readFileSync(path.join(host.dir, "artifacts", "build-info", name), "utf8")).solcLongVersion)
+          );
+          expect([...named], "the builds' long versions").to.deep.equal([fs.readFileSync(path.join(dir, kept[0]), "utf8")]);
+          expect(await build(), "solcjs loaded with its long version kept").to.deep.equal(["started"]);
+          fs.rmSync(dir, { recursive: true, force: true });
         });
       }
 

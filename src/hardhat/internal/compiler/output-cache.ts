@@ -233,3 +233,35 @@ function release(lock: string): void {
     // already gone
   }
 }
+
+/** What solc's version() gives, reduced to the long version: 0.8.24+commit.e11b9ed9. */
+const LONG_VERSION = /^\d+\.\d+\.\d+\+commit\.[0-9a-f]+$/;
+
+const longVersionFile = (dir: string, compiler: string) => path.join(dir, `${sha256(`${compiler}\0long version`)}.long-version`);
+
+/**
+ * A solcjs compiler's long version kept in `dir` under its identity (solcJsIdentity), like an output,
+ * or undefined. Asking the compiler loads all of soljson (0.2 to 0.5 s of processor time), and both
+ * majors ask in runs that compile nothing: Hardhat 3 in every build, to name it, and Hardhat 2 to
+ * write the build info of a compile whose output was kept (an explorer plugin's rebuild before it
+ * verifies). A folder that cannot be read only costs the asking.
+ */
+export function keptLongVersion(dir: string | undefined, compiler: string): string | undefined {
+  if (dir === undefined) return undefined;
+  try {
+    const kept = fs.readFileSync(longVersionFile(dir, compiler), "utf8");
+    return LONG_VERSION.test(kept) ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps what the compiler answered (written whole or not at all), when it is a long version. */
+export function keepLongVersion(dir: string | undefined, compiler: string, longVersion: string): void {
+  if (dir === undefined || !LONG_VERSION.test(longVersion)) return;
+  try {
+    writeFileAtomic(longVersionFile(dir, compiler), longVersion);
+  } catch {
+    // a full disk or a read-only folder: the answer stands, unkept
+  }
+}

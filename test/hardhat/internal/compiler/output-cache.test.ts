@@ -8,6 +8,8 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import {
+  keepLongVersion,
+  keptLongVersion,
   pruneSolcOutputCache,
   solcJsIdentity,
   solcOutputCacheDir,
@@ -224,6 +226,33 @@ describe("the solc output cache", () => {
     expect(solcOutputCacheDir("/p", "/p/cache", { [SOLC_CACHE_ENV]: "shared/solc" })).to.equal(path.resolve("/p", "shared/solc"));
     expect(solcOutputCacheDir("/p", "/p/cache", { [SOLC_CACHE_ENV]: "/var/cache/solc" })).to.equal(path.resolve("/var/cache/solc"));
     for (const off of ["off", "OFF", "0", "false", "no"]) expect(solcOutputCacheDir("/p", "/p/cache", { [SOLC_CACHE_ENV]: off }), off).to.equal(undefined);
+  });
+
+  it("keeps a compiler's long version under its identity: not another compiler's, never a text that is not one, nothing without a folder", () => {
+    const one = "solcjs sha256:" + "1".repeat(64);
+    const two = "solcjs sha256:" + "2".repeat(64);
+    expect(keptLongVersion(dir, one), "nothing kept yet").to.equal(undefined);
+    keepLongVersion(dir, one, "0.8.24+commit.e11b9ed9");
+    expect(keptLongVersion(dir, one)).to.equal("0.8.24+commit.e11b9ed9");
+    expect(keptLongVersion(dir, two), "another compiler's").to.equal(undefined);
+    keepLongVersion(dir, two, "0.8.24-nightly");
+    expect(keptLongVersion(dir, two), "not a long version: not kept").to.equal(undefined);
+    const [file] = fs.readdirSync(dir).filter((name) => name.endsWith(".long-version"));
+    fs.writeFileSync(path.join(dir, file), "0.8.24+commit.e11b9ed9\ngarbage");
+    expect(keptLongVersion(dir, one), "a doctored file is asked again").to.equal(undefined);
+    expect(
+      fs.readdirSync(dir).filter((name) => name.includes(".tmp")),
+      "temporary files left"
+    ).to.deep.equal([]);
+    keepLongVersion(undefined, one, "0.8.24+commit.e11b9ed9");
+    expect(keptLongVersion(undefined, one)).to.equal(undefined);
+    const blocked = path.join(dir, "a-file");
+    fs.writeFileSync(blocked, "");
+    expect(() => keepLongVersion(path.join(blocked, "cache"), two, "0.8.24+commit.e11b9ed9"), "a folder it cannot make").to.not.throw();
+    expect(keptLongVersion(path.join(blocked, "cache"), two)).to.equal(undefined);
+    fs.rmSync(blocked);
+    pruneSolcOutputCache(dir, 0);
+    expect(fs.readdirSync(dir), "the size bound removes outputs only").to.have.length(1);
   });
 
   it("knows a solcjs compiler by its file's content, not its name", () => {
