@@ -219,6 +219,8 @@ async function main() {
         () => (copyTscState(TSC_LOCAL, TSC_KEPT), null),
         npm("lint"),
         mocha(notifications),
+        // test/docs/examples.test.ts keeps its type check's state there too.
+        () => (copyTscState(TSC_LOCAL, TSC_KEPT), null),
         async () => mocha(onNode24, await node24()),
         async () => (await compiled, mocha(afterCompile)),
       ],
