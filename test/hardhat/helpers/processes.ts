@@ -28,10 +28,22 @@ export interface RunOptions {
   onSpawn?: (pid: number) => void;
 }
 
+/**
+ * A project of this repository with a JavaScript config runs with it: the deployer fixture's
+ * hardhat.config.js loads its hardhat.config.ts without ts-node (scripts/ts-node/require-ts.cjs).
+ * Hardhat 2 looks for a hardhat.config.ts in every parent folder before it looks for a JavaScript
+ * one, and finds this repository's, so the config is named (HARDHAT_CONFIG, which Hardhat reads as
+ * `--config`), unless the run names one itself.
+ */
+function withProjectConfig(cwd: string, args: string[], env: Record<string, string | null | undefined>): Record<string, string | null | undefined> {
+  if (args.includes("--config") || env.HARDHAT_CONFIG != null || !fs.existsSync(path.join(cwd, "hardhat.config.js"))) return env;
+  return { ...env, HARDHAT_CONFIG: "hardhat.config.js" };
+}
+
 export function runHardhat(cwd: string, args: string[], env: Record<string, string | null | undefined>, options: RunOptions = {}): Promise<RunResult> {
   return runProcess(options.node ?? process.execPath, [...(options.nodeArgs ?? []), hardhatCli(cwd), ...args], {
     cwd,
-    env: withNodeOnPath(childEnv(env), options.node),
+    env: withNodeOnPath(childEnv(withProjectConfig(cwd, args, env)), options.node),
     limitMs: options.timeoutMs ?? 120_000,
     onLimit: "fail",
     plain: true,
@@ -111,25 +123,49 @@ async function startNodeOnce(cwd: string, { node, globalArgs = [], args = [], en
   });
   child.stdout!.resume();
   child.stderr!.resume();
-  let id = 0;
   return {
     url,
-    async rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }),
-      });
-      const body = (await response.json()) as { result?: T; error?: { message: string } };
-      if (body.error) throw new Error(body.error.message);
-      return body.result as T;
-    },
+    rpc: jsonRpcClient(url),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
+  };
+}
+
+/**
+ * Whether a request failed because its connection closed before any answer: undici's "other side
+ * closed" (UND_ERR_SOCKET, under "fetch failed"), or node-fetch's "socket hang up" (ECONNRESET; some
+ * test files' modules put node-fetch in place of the global fetch).
+ */
+export function closedUnanswered(error: unknown): boolean {
+  const failure = error as { code?: string; cause?: { code?: string } };
+  return [failure.code, failure.cause?.code].some((code) => code === "UND_ERR_SOCKET" || code === "ECONNRESET");
+}
+
+/**
+ * A JSON-RPC client of `url` for the tests' own reads and sends. A request that goes out on a kept-alive
+ * connection the server closes at that moment for being idle (Node's server closes idle connections
+ * after 5 s, and on a busy machine the client's timer lags) never reached the server: it is sent once
+ * more, on a new connection.
+ */
+export function jsonRpcClient(url: string): <T = unknown>(method: string, params?: unknown[]) => Promise<T> {
+  let id = 0;
+  const post = (body: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+  return async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    const request = JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params });
+    let response: Response;
+    try {
+      response = await post(request);
+    } catch (error) {
+      if (!closedUnanswered(error)) throw error;
+      response = await post(request);
+    }
+    const body = (await response.json()) as { result?: T; error?: { message: string } };
+    if (body.error) throw new Error(body.error.message);
+    return body.result as T;
   };
 }
 

@@ -22,7 +22,7 @@ import { putCreateX } from "../helpers/createx";
 import { startExplorer, type LoopbackExplorer } from "../helpers/explorer";
 import { startFaultyRpc, type FaultyRpc } from "../helpers/faulty-rpc";
 import { INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
-import { runHardhat, type LocalNode, type RunOptions, type RunResult } from "../helpers/processes";
+import { jsonRpcClient, runHardhat, type LocalNode, type RunOptions, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, STACKS, compiled, startChain } from "./cases";
 
@@ -266,10 +266,5 @@ describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat no
 /** One JSON-RPC call to `url`, for the explorer's getLogs. */
 async function fetchRpc(url: string | undefined, method: string, params: unknown[]): Promise<unknown> {
   if (url === undefined) return [];
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  return ((await response.json()) as { result?: unknown }).result;
+  return jsonRpcClient(url)(method, params);
 }
