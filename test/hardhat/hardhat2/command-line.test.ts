@@ -49,11 +49,12 @@ async function hardhatSeesCi(machine: Machine): Promise<boolean> {
 }
 
 describe("the Hardhat 2 CLI prints an expected error as its message alone, with a display or without", function () {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-cli-errors-"));
+  let dir: string; // made in the first hook, so that a run filtering this suite out (--grep) leaves nothing behind
   const env = (machine: Machine) => ({ ...MACHINES[machine](), ADDRESSES_FILE: path.join(dir, "addresses.json"), HARDHAT_SHOW_STACK_TRACES: null });
   const runs = {} as Record<Machine, RunResult>;
 
   before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-cli-errors-"));
     linkPackage(FIXTURE);
     // No --network: the in-process network, where the protocol address has no code (nothing is compiled or sent).
     const args = ["deploy-multiaccount", "--admin", ADMIN, "--protocol-address", EMPTY];

@@ -9,8 +9,13 @@ import { captureConsole } from "../../helpers/capture";
 import { TASK_DEPLOY_MULTIACCOUNT } from "../../../../src/hardhat/constants";
 
 describe("a project with its own contracts of other names", function () {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-custom-"));
-  const file = path.join(dir, "addresses.json");
+  // Made in a hook, not when the file loads: a run that filters this suite out (--grep) leaves nothing behind.
+  let dir: string;
+  let file: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-custom-"));
+    file = path.join(dir, "addresses.json");
+  });
   const env = useEnvironment("custom-names", () => ({ ADDRESSES_FILE: file }));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
