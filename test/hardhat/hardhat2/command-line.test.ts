@@ -62,7 +62,7 @@ describe("the Hardhat 2 CLI prints an expected error as its message alone, with 
     const results = await Promise.all(machines.map((machine) => runHardhat(FIXTURE, args, env(machine))));
     machines.forEach((machine, i) => (runs[machine] = results[i]));
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
   it("Hardhat counts CI=true and a Linux machine without a display as CI servers, and the desktop as none", async () => {
     expect(await Promise.all([hardhatSeesCi("desktop"), hardhatSeesCi("CI=true"), hardhatSeesCi("no display")])).to.deep.equal([false, true, true]);

@@ -17,7 +17,7 @@ describe("multiaccount-kit/hardhat exports (Hardhat 2)", function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-entry-"));
     file = path.join(dir, "addresses.json");
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
   describe("in a project's script (`hardhat run`)", () => {
     // A process of its own: in this mocha process, resetHardhatContext() between fixtures can leave

@@ -17,7 +17,7 @@ describe("a project with its own contracts of other names", function () {
     file = path.join(dir, "addresses.json");
   });
   const env = useEnvironment("custom-names", () => ({ ADDRESSES_FILE: file }));
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
   it("compiles only its own contracts", async () => {
     await env.hre.run("compile", { quiet: true });
