@@ -62,10 +62,11 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
     }
 
     function close(): void {
-      // The socket closes before the lock goes, so that a tab taking over never overlaps with it.
+      // The socket closes before the lock goes, so that a tab taking over never overlaps with it; what it
+      // delivered is applied and relayed first, so that the next leader's backfill announces none of it again.
       session.end();
-      crossTab.stop();
       intake.flush();
+      crossTab.stop();
       flag.clear();
       setStatus(ctx, ctx.status === "idle" ? "idle" : "closed");
     }

@@ -4,7 +4,7 @@
 // waits on it. In Node, with a fake window and document and fakes of Web Locks and BroadcastChannel,
 // against a real mock hedger. In browsers: test/notifications/browser-no-tab-waits.test.ts.
 import { expect } from "chai";
-import { connectNotifications, readAllNotifications } from "../../../src/notifications";
+import { connectNotifications, readAllNotifications, type NotificationDetails } from "../../../src/notifications";
 import type { MockHedger } from "../../../src/mock-hedger";
 import { FakePage, fakeOrigin } from "../../support/cross-tab-fakes";
 import { until } from "../../support/wait";
@@ -53,6 +53,60 @@ describe("live: a frozen page (freeze, resume)", () => {
     expect(a.open(), "the resumed tab follows").to.equal(0);
     expect(hedger.subscribers(ACCOUNT)).to.equal(1);
     expect(hedger.connectionCount, "a's socket, then the takeover's").to.equal(2);
+  });
+
+  it("what a leader received but had not applied when it froze is applied there and relayed before the lock goes: one announcement, not a second from the next leader's backfill", async () => {
+    // Chromium may fire freeze a few ms after it answered CDP's Page.setWebLifecycleState, so an item can
+    // reach the leader's socket and wait for the intake's next task when the freeze closes the connection.
+    const origin = fakeOrigin();
+    const page = new FakePage();
+    const announced: string[] = [];
+    let answered = 0;
+    const options = (name: string) => ({
+      onNewNotification: (n: NotificationDetails) => announced.push(`${name} ${n.id}`),
+      fetch: (async (...args: Parameters<typeof fetch>) => {
+        const response = await fetch(...args);
+        const body = await response.text();
+        answered++;
+        return new Response(body, { status: response.status, headers: response.headers });
+      }) as typeof fetch,
+    });
+    // The leader's timers hold what is due at once while `holding`: the intake's next task, here.
+    const held: Array<() => void> = [];
+    let holding = false;
+    const timers = {
+      setTimeout: (callback: () => void, ms: number) => (holding && ms === 0 ? void held.push(callback) : setTimeout(callback, ms)),
+      clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+    };
+    const a = tabStore(origin, { page, timers, ...options("a") });
+    a.dispatch(connectNotifications(payload()));
+    tabs.push(a);
+    await until("a leads", () => a.open() === 1 && hedger.subscribers(ACCOUNT) === 1);
+    const [b, c] = ["b", "c"].map((name) => {
+      const t = tabStore(origin, options(name));
+      t.dispatch(connectNotifications(payload()));
+      tabs.push(t);
+      return t;
+    });
+    await until("b and c joined", () => [b, c].every((t) => t.state().connectionStatus === "open"));
+    const first = hedger.emit(ACCOUNT, VISIBLE);
+    await until("the first in every tab", () => tabs.every((t) => t.state().unreadNotifications.length === 1));
+
+    holding = true;
+    const late = hedger.emit(ACCOUNT, VISIBLE);
+    await until("the late one received by a, not applied yet", () => held.length > 0);
+    expect(a.state().unreadNotifications.map((n) => n.id)).to.deep.equal([first.id]);
+    const backfills = answered;
+    freeze(page);
+    expect(
+      a.state().unreadNotifications.map((n) => n.id),
+      "applied as the connection closes"
+    ).to.deep.equal([late.id, first.id]);
+    await until("a follower takes over and backfills", () => hedger.subscribers(ACCOUNT) === 1 && b.open() + c.open() === 1 && answered > backfills);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the backfill's answer is applied in the microtasks after it
+    await until("the late one in b and c", () => [b, c].every((t) => t.state().unreadNotifications.some((n) => n.id === late.id)));
+    expect(announced.filter((line) => line.endsWith(` ${late.id}`))).to.deep.equal([`a ${late.id}`]);
+    expect(announced.filter((line) => line.endsWith(` ${first.id}`))).to.deep.equal([`a ${first.id}`]);
   });
 
   it("a follower about to be frozen withdraws its lock request: when the leader leaves, a running follower takes over, not the frozen one", async () => {
