@@ -10,5 +10,6 @@ module.exports = {
   extension: ["ts", "tsx"],
   spec: process.env.MOCHA_SPEC ? process.env.MOCHA_SPEC.split(",") : ["test/**/*.test.ts", "test/**/*.test.tsx"],
   ignore: ["test/fixture-projects/**"],
-  timeout: 120000,
+  // The hang guard (HANG_GUARD_MS of test/support/wait.ts): only a broken build reaches it.
+  timeout: 600000,
 };

@@ -41,7 +41,6 @@ describe("the API report", function () {
   let api: EntryApi[];
 
   before(async function () {
-    this.timeout(300_000);
     // The dist/ that `npm pack` built (its prepack is `npm run build`): once per run, shared with the
     // host projects' tests that run before this file in the hosts lane, instead of a second build.
     await packedTarball();

@@ -4,10 +4,11 @@ import { expect } from "chai";
 import * as fs from "fs";
 import * as path from "path";
 import { runProcess, type ExitedRun } from "../support/processes";
+import { HANG_GUARD_MS } from "../support/wait";
 
 const ROOT = path.resolve(__dirname, "../..");
 /** Only a bound against a hang: a demo that leaves a timer or socket behind never exits by itself. */
-const LIMIT_MS = 90_000;
+const LIMIT_MS = HANG_GUARD_MS;
 
 type Run = ExitedRun;
 

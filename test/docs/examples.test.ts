@@ -8,6 +8,7 @@ import fs from "fs";
 import path from "path";
 import ts from "typescript";
 import { REPO_ROOT, codeBlocks, docFiles, readDoc, type CodeBlock } from "./markdown";
+import { HANG_GUARD_MS } from "../support/wait";
 
 /** The info string that marks a block as compiled. GitHub still highlights it as TypeScript. */
 export const COMPILE_MARKER = "ts compile";
@@ -103,7 +104,7 @@ function runTsc(): Promise<{ code: number; output: string }> {
   const tsc = path.join(REPO_ROOT, "node_modules/typescript/lib/tsc.js");
   const args = [tsc, "-p", "tsconfig.json", "--pretty", "false", "--incremental", "--tsBuildInfoFile", TSC_STATE];
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: OUT, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: OUT, timeout: HANG_GUARD_MS }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
       resolve({ code, output: `${stdout}${stderr}` });
     });

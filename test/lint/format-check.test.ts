@@ -7,6 +7,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { runProcess, type ExitedRun } from "../support/processes";
+import { HANG_GUARD_MS } from "../support/wait";
 
 const SCRIPT = path.resolve(__dirname, "../../scripts/lint/format-check.cjs");
 const FORMATTED = "export const answer = 42;\n";
@@ -26,7 +27,7 @@ describe("the format check (scripts/lint/format-check.cjs)", () => {
     runProcess(process.execPath, [SCRIPT], {
       cwd: root,
       env: { ...process.env, MULTIACCOUNT_FORMAT_ROOT: root, MULTIACCOUNT_FORMAT_STATE: state },
-      limitMs: 60_000,
+      limitMs: HANG_GUARD_MS,
       onLimit: "fail",
       plain: true,
     });

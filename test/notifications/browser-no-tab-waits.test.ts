@@ -85,7 +85,6 @@ describe("examples/browser: no tab waits on another (issue #28 §1)", function (
 
   for (const engine of testedEngines()) {
     describe(`in ${engine.title}`, function () {
-      this.timeout(4 * WAIT_MS);
       let hedger: MockHedger;
       let context: TestContext | undefined;
 

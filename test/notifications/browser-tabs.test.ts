@@ -114,8 +114,6 @@ describe("examples/browser: one WebSocket for several tabs", function () {
 
   for (const engine of testedEngines()) {
     describe(`in ${engine.title}`, function () {
-      this.timeout(4 * WAIT_MS);
-
       let hedger: MockHedger;
       let browser: TestBrowser | undefined;
 
@@ -593,7 +591,6 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           ? ", and no task of a page's main thread runs 50 ms of CPU time"
           : ` (the 50 ms task check is Chromium's only: ${engine.tracesTasks})`;
       it(`11) a burst of 50,000 messages: each reaches all three tabs once, in coalesced store updates${taskCheck}`, async function () {
-        this.timeout(6 * WAIT_MS);
         const context = await newContext();
         try {
           // Room for the whole burst, so that each tab must show every item (the cap has its unit tests).

@@ -54,8 +54,6 @@ describe("examples/browser", function () {
 
   for (const engine of testedEngines()) {
     describe(`in headless ${engine.title}`, function () {
-      this.timeout(3 * WAIT_MS);
-
       let hedger: MockHedger;
       let browser: TestBrowser | undefined;
       let page: TestTab;

@@ -3,10 +3,11 @@
 import { expect } from "chai";
 import * as path from "path";
 import { runProcess, type ExitedRun } from "../support/processes";
+import { HANG_GUARD_MS } from "../support/wait";
 
 const ROOT = path.resolve(__dirname, "../..");
 const EXAMPLE = "examples/redux-node/index.ts";
-const LIMIT_MS = 90_000;
+const LIMIT_MS = HANG_GUARD_MS;
 
 type Run = ExitedRun;
 

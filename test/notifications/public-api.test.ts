@@ -141,7 +141,6 @@ function actualSurface(): Record<string, { values: string[]; types: string[] }> 
 }
 
 describe("public API", function () {
-  this.timeout(60_000);
   let actual: ReturnType<typeof actualSurface>;
   before(() => {
     actual = actualSurface();

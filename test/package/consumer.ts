@@ -6,6 +6,7 @@ import fs from "fs";
 import path from "path";
 import { packedTarball, prepareHost } from "../hardhat/helpers/hosts";
 import { childEnv, runProcess } from "../support/processes";
+import { HANG_GUARD_MS } from "../support/wait";
 
 export interface Consumer {
   dir: string;
@@ -34,7 +35,7 @@ export interface Ran {
 
 /** Runs `file` (a script, or a package's bin script) with this Node.js, in `cwd`, without colour. */
 export async function runNode(cwd: string, file: string, args: string[] = []): Promise<Ran> {
-  const ran = await runProcess(process.execPath, [file, ...args], { cwd, env: childEnv(), limitMs: 120_000, onLimit: "fail", plain: true });
+  const ran = await runProcess(process.execPath, [file, ...args], { cwd, env: childEnv(), limitMs: HANG_GUARD_MS, onLimit: "fail", plain: true });
   return { ...ran, code: ran.code ?? 1 };
 }
 

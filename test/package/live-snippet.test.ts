@@ -11,12 +11,12 @@ import type { NotificationResponse } from "../../src/notifications";
 import { codeBlocks, readDoc } from "../docs/markdown";
 import { INSTALL_TIMEOUT_MS } from "../hardhat/helpers/hosts";
 import { childEnv, runProcess, type ExitedRun } from "../support/processes";
-import { until } from "../support/wait";
+import { until, HANG_GUARD_MS } from "../support/wait";
 import { consumer } from "./consumer";
 
 const DOC = "docs/live-notifications.md";
 const ACCOUNT = "0x00000000000000000000000000000000000a11ce";
-const LIMIT_MS = 60_000;
+const LIMIT_MS = HANG_GUARD_MS;
 
 describe(`${DOC}: the Node snippet runs as printed`, function () {
   let snippet: string;

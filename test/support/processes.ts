@@ -4,6 +4,7 @@
 import { spawn } from "child_process";
 import net from "net";
 import path from "path";
+import { HANG_GUARD_MS } from "./wait";
 
 export interface ExitedRun {
   code: number | null;
@@ -68,7 +69,7 @@ export function scriptArgs(script: string): string[] {
  * resolves with the JSON of the last line it printed; rejects with what it printed when it fails.
  */
 export async function scriptResult<T>(script: string, cwd: string, env: NodeJS.ProcessEnv = childEnv()): Promise<T> {
-  const run = await runProcess(process.execPath, scriptArgs(script), { cwd, env, limitMs: 60_000, onLimit: "fail" });
+  const run = await runProcess(process.execPath, scriptArgs(script), { cwd, env, limitMs: HANG_GUARD_MS, onLimit: "fail" });
   if (run.code !== 0) throw new Error(`the script exited ${run.code}:\n${run.output}`);
   return JSON.parse(run.stdout.trim().split("\n").pop()!) as T;
 }

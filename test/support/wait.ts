@@ -1,8 +1,13 @@
-// Waiting for an outcome in tests: poll until a condition holds. The bound only keeps a broken build
-// from hanging; no test asserts how long anything took.
+// Waiting for an outcome in tests: poll until a condition holds. The bounds only keep a broken build
+// from hanging; no test asserts how long anything took, and a loaded machine never reaches them.
+
+/** How long a child process, a side-by-side step or a mocha test may run before it counts as hung. */
+export const HANG_GUARD_MS = 600_000;
+/** How long `until` polls before it counts the condition as never coming. */
+export const UNTIL_LIMIT_MS = 60_000;
 
 /** Polls `condition` every few ms until it holds; fails naming `what` after `limitMs`. */
-export async function until(what: string, condition: () => boolean | Promise<boolean>, limitMs = 15_000): Promise<void> {
+export async function until(what: string, condition: () => boolean | Promise<boolean>, limitMs = UNTIL_LIMIT_MS): Promise<void> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     if (await condition()) return;

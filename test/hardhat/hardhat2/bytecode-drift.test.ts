@@ -54,13 +54,12 @@ function rowsOf(result: RunResult, network: string): Record<string, string> {
 }
 
 describe("addresses:show --check-bytecode on Hardhat 2: three chains, one upgraded from a changed source (the ethers 5 stack)", function () {
-  this.timeout(300_000);
   const nodes: LocalNode[] = [];
   let env: Record<string, string>;
   let deployer: string;
   /** Each run's output is kept beside the project (test-output/bytecode-drift/<name>.log), to read after a failure. */
   const run = async (name: string, args: string[]) => {
-    const result = await runHardhat(PROJECT, args, env, { timeoutMs: 240_000 });
+    const result = await runHardhat(PROJECT, args, env);
     fs.writeFileSync(path.join(path.dirname(PROJECT), `${name}.log`), result.output);
     return result;
   };

@@ -11,6 +11,7 @@ import path from "path";
 import { FIXTURES, REPO_ROOT, linkPackage } from "../helpers/environment";
 import { runHardhat, type RunResult } from "../helpers/processes";
 import { childEnv, runProcess } from "../../support/processes";
+import { HANG_GUARD_MS } from "../../support/wait";
 
 const FIXTURE = path.join(FIXTURES, "deployer");
 const ADMIN = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -43,7 +44,12 @@ type Machine = keyof typeof MACHINES;
 /** Whether Hardhat 2 itself counts `machine` as a CI server (where it prints the whole error). */
 async function hardhatSeesCi(machine: Machine): Promise<boolean> {
   const script = `process.stdout.write(String(require("hardhat/internal/util/ci-detection").isRunningOnCiServer()))`;
-  const ran = await runProcess(process.execPath, ["-e", script], { cwd: REPO_ROOT, env: childEnv(MACHINES[machine]()), limitMs: 30_000, onLimit: "fail" });
+  const ran = await runProcess(process.execPath, ["-e", script], {
+    cwd: REPO_ROOT,
+    env: childEnv(MACHINES[machine]()),
+    limitMs: HANG_GUARD_MS,
+    onLimit: "fail",
+  });
   expect(ran.code, ran.output).to.equal(0);
   return ran.stdout === "true";
 }

@@ -137,8 +137,7 @@ export const deploymentEnv = (four: FourChains, deployment: Deployment) => ({
   FIXTURE_RPC: JSON.stringify(FAST_RETRIES),
 });
 
-export const runDeployment = (four: FourChains, deployment: Deployment) =>
-  runHardhat(FIXTURE, deployArgs(deployment), deploymentEnv(four, deployment), { timeoutMs: 240_000 });
+export const runDeployment = (four: FourChains, deployment: Deployment) => runHardhat(FIXTURE, deployArgs(deployment), deploymentEnv(four, deployment));
 
 /** Every file of `deployment` (addresses files and journals) that is not valid JSON. */
 export function brokenFiles(four: FourChains, deployment: Deployment): string[] {
@@ -296,7 +295,6 @@ export async function killAndRerun(four: FourChains, seed: number): Promise<Kill
     },
   });
   const first = await runHardhat(FIXTURE, deployArgs(deployment), deploymentEnv(four, deployment), {
-    timeoutMs: 240_000,
     group: true,
     onSpawn: (pid) => (parent = pid),
   });

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "child_process";
 import fs from "fs";
 import path from "path";
 import { childEnv, freePort, runProcess, withNodeOnPath, withoutAnsi, type ExitedRun } from "../../support/processes";
+import { HANG_GUARD_MS } from "../../support/wait";
 import { REPO_ROOT } from "./environment";
 
 export { childEnv, freePort, withNodeOnPath, withoutAnsi };
@@ -44,7 +45,7 @@ export function runHardhat(cwd: string, args: string[], env: Record<string, stri
   return runProcess(options.node ?? process.execPath, [...(options.nodeArgs ?? []), hardhatCli(cwd), ...args], {
     cwd,
     env: withNodeOnPath(childEnv(withProjectConfig(cwd, args, env)), options.node),
-    limitMs: options.timeoutMs ?? 120_000,
+    limitMs: options.timeoutMs ?? HANG_GUARD_MS,
     onLimit: "fail",
     plain: true,
     group: options.group,

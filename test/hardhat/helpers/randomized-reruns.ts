@@ -97,7 +97,7 @@ async function oneRun(bench: RerunBench, seed: number, attempt: number, signer: 
 
 /** What the chain, the record and the journal hold after the seed's runs; undefined when all is well. */
 async function check(bench: RerunBench, completed: boolean): Promise<string | undefined> {
-  await until("the pool to be mined", async () => (await bench.pending()).length === 0, 30_000).catch(() => undefined);
+  await until("the pool to be mined", async () => (await bench.pending()).length === 0).catch(() => undefined);
   const creations = await bench.creations();
   const pending = await bench.pending();
   if (pending.length > 0) return `transactions still waiting in the pool: ${pending.map((tx) => `${tx.hash} (nonce ${Number(tx.nonce)})`).join(", ")}`;

@@ -7,7 +7,6 @@ import path from "path";
 import { INSTALLED, UNUSED_MS, sharedInstall } from "./hosts";
 
 describe("sharedInstall: a lock file's install shared by every checkout on the machine", function () {
-  this.timeout(120_000);
   let root: string;
   let fixture: string;
   const install = (id = "tiny") => sharedInstall({ fixture, id, key: "0123456789ab", command: ["ci"], root });

@@ -6,6 +6,7 @@ import os from "os";
 import path from "path";
 import { REPO_ROOT } from "./environment";
 import { childEnv, runProcess } from "../../support/processes";
+import { HANG_GUARD_MS } from "../../support/wait";
 
 interface JsonReport {
   passes: Array<{ fullTitle: string }>;
@@ -13,7 +14,6 @@ interface JsonReport {
 }
 
 describe("side-by-side tracks of one mocha file", function () {
-  this.timeout(60_000);
   let report: JsonReport;
   let log: string[];
 
@@ -23,7 +23,7 @@ describe("side-by-side tracks of one mocha file", function () {
     const run = await runProcess(process.execPath, [require.resolve("mocha/bin/mocha.js"), "--reporter", "json", "--timeout", "20000"], {
       cwd: REPO_ROOT,
       env: childEnv({ MOCHA_SPEC: path.join(__dirname, "side-by-side.fixture.ts"), SIDE_BY_SIDE_LOG: logFile }),
-      limitMs: 60_000,
+      limitMs: HANG_GUARD_MS,
       onLimit: "fail",
     });
     expect(run.code, run.output).to.equal(2); // mocha's exit code: the number of failures

@@ -5,6 +5,8 @@
 // assertions are the same; within a describe the order is the same; a before hook that fails fails
 // the tests under it, and after hooks run whatever happened, as in mocha. `--grep` still selects what
 // is reported, but every body of the file runs.
+import { HANG_GUARD_MS } from "../../support/wait";
+
 /** A mocha-like registration API whose bodies run in the background, on the track. */
 export interface Track {
   describe(title: string, body: () => void): void;
@@ -46,7 +48,7 @@ function deferred(): Deferred {
   return { promise, resolve, reject };
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = HANG_GUARD_MS;
 
 /** Runs `fn` within `ms`; past it, fails (the body is left to end on its own). */
 async function within(ms: number, title: string, fn: () => unknown): Promise<void> {

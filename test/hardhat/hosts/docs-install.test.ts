@@ -28,6 +28,7 @@ import { deployStandIn } from "../helpers/stand-in";
 import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { runProcess } from "../../support/processes";
 import { ADDRESS } from "./cases";
+import { HANG_GUARD_MS } from "../../support/wait";
 
 const DOC = "docs/hardhat-plugin.md";
 
@@ -177,9 +178,9 @@ async function followRecipe(stack: DocStack, project: DocProject): Promise<Outco
       .trim()
       .replace(/<[^>]+>/, protocol);
     if (!command.startsWith("npx hardhat ")) throw new Error(`${DOC}: the local-node deploy command is not \`npx hardhat ...\`: ${command}`);
-    const result = await runHardhat(dir, command.slice("npx hardhat ".length).split(/\s+/), env, { node: project.node, timeoutMs: 240_000 });
+    const result = await runHardhat(dir, command.slice("npx hardhat ".length).split(/\s+/), env, { node: project.node });
     const cached = fs.readdirSync(project.cache, { recursive: true }).map(String);
-    const version = await runProcess(project.node ?? process.execPath, ["--version"], { cwd: dir, limitMs: 60_000, onLimit: "fail", plain: true });
+    const version = await runProcess(project.node ?? process.execPath, ["--version"], { cwd: dir, limitMs: HANG_GUARD_MS, onLimit: "fail", plain: true });
     return { result, protocol, cached, nodeVersion: version.stdout.trim(), ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
   } finally {
     await node.stop();

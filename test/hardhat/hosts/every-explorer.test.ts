@@ -77,7 +77,7 @@ describe("every explorer of a chain in one pass (Hardhat 3, the loopback verifie
           ADDRESSES_FILE: file,
           MULTIACCOUNT_VERIFY_BACKOFF_MS: "20",
         },
-        { node: host.node, timeoutMs: 300_000 }
+        { node: host.node }
       );
     // The Blockscout down: a port nothing listens on.
     deployed = await hardhat(["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN], `http://127.0.0.1:${await freePort()}/blockscout/56`);
@@ -155,7 +155,6 @@ describe("every explorer of a chain in one pass (the ethers 6 stack: hardhat-ver
     };
     deployed = await runHardhat(host.dir, ["deploy-multiaccount", "--network", "bsc", "--admin", ADMIN], env, {
       nodeArgs: ETHERS6.nodeArgs,
-      timeoutMs: 300_000,
     });
     await verifier.settled();
     proxy = JSON.parse(fs.readFileSync(file, "utf8")).multiAccountAddress ?? "";

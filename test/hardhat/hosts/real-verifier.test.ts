@@ -76,7 +76,7 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
         ADMIN_PUBLIC_KEY: ADMIN,
         ADDRESSES_FILE: addressesFile,
       },
-      { nodeArgs: ["--require", OFFLINE_SOLC_LIST], timeoutMs: 240_000 }
+      { nodeArgs: ["--require", OFFLINE_SOLC_LIST] }
     );
   fs.mkdirSync(path.dirname(PROJECT_FILE), { recursive: true });
   const protocol = await deployStandIn(node);

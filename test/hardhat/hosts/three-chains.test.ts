@@ -46,7 +46,6 @@ interface Chain {
 }
 
 describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat node`s in one process", function () {
-  this.timeout(240_000);
   let host: HostProject;
   let dir: string;
   let explorer: LoopbackExplorer;
@@ -70,7 +69,7 @@ describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat no
     ETHERSCAN_API_KEY: API_KEY,
     ADDRESSES_FILE: path.join(dir, "{network}", "addresses.json"),
   });
-  const hardhat = (args: string[], options: RunOptions = {}) => runHardhat(host.dir, args, env(), { node: host.node, timeoutMs: 180_000, ...options });
+  const hardhat = (args: string[], options: RunOptions = {}) => runHardhat(host.dir, args, env(), { node: host.node, ...options });
   const tableRow = (result: RunResult, network: string) => result.stdout.split("\n").find((line) => new RegExp(`^${network} +(\\d|- )`).test(line));
   const summaryRow = (result: RunResult, network: string) =>
     result.stdout.split("\n").find((line) => new RegExp(`^${network} +(done|unchanged|failed|preflight failed|not sent|aborted) `).test(line));

@@ -81,7 +81,6 @@ class Lab {
 }
 
 describe("deploys through a flaky JSON-RPC endpoint, on each stack", function () {
-  this.timeout(600_000);
   const labs = STACKS.map((stack) => new Lab(stack));
   alongsideHosts(() => labs.forEach((lab) => lab.start()));
   before(() => startHosts());

@@ -140,7 +140,7 @@ async function runStack(stack: StackCase): Promise<StackRuns> {
   try {
     const protocol = await deployStandIn(node);
     const hardhat: Hardhat = (args, env) =>
-      runHardhat(host.dir, args, { CI: "true", PRIVATE_KEY: NODE_KEY, ...env }, { nodeArgs: stack.nodeArgs, node: host.node, timeoutMs: 300_000 });
+      runHardhat(host.dir, args, { CI: "true", PRIVATE_KEY: NODE_KEY, ...env }, { nodeArgs: stack.nodeArgs, node: host.node });
     // Run on its own, this file finds the project not yet compiled; the runs side by side must not all compile it.
     if (!compiled(host.dir, "MultiAccount")) {
       const build = await hardhat(stack.major === 3 ? ["build", "--quiet"] : ["compile", "--quiet"], {});
@@ -188,7 +188,6 @@ function expectNoKey(observed: Observed, host: HostProject): void {
 }
 
 describe("a provider echoing the key in its RPC URL: the key is never printed nor written, on each stack", function () {
-  this.timeout(600_000);
   const runs = new Map<string, Promise<StackRuns>>();
   before(() => {
     startHosts();

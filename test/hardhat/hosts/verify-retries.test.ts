@@ -59,7 +59,7 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
         ADDRESSES_FILE: ADDRESSES,
         MULTIACCOUNT_VERIFY_BACKOFF_MS: "20",
       },
-      { nodeArgs: ["--require", OFFLINE_SOLC_LIST], timeoutMs: 240_000 }
+      { nodeArgs: ["--require", OFFLINE_SOLC_LIST] }
     );
   fs.mkdirSync(path.dirname(ADDRESSES), { recursive: true });
   fs.writeFileSync(ADDRESSES, JSON.stringify({ protocolAddress: await deployStandIn(node) }));

@@ -1,8 +1,17 @@
 // getNotifications against a real HTTP server on a loopback port.
 import { expect } from "chai";
 import type { ServerResponse } from "http";
-import { ApiState, NotificationsInputError, addReadNotification, addUnreadNotification, getNotifications, type FetchLike } from "../../../src/notifications";
+import {
+  ApiState,
+  NotificationsInputError,
+  addReadNotification,
+  addUnreadNotification,
+  getNotifications,
+  type FetchLike,
+  type NotificationsExtraArgument,
+} from "../../../src/notifications";
 import { sendJson, startServer, type TestServer } from "../../support/loopback";
+import { manualTimers } from "../../support/manual-timers";
 import { until } from "../../support/wait";
 import { ids, newStore, note, recordingLogger, wire } from "../helpers/fixtures";
 
@@ -186,12 +195,15 @@ describe("getNotifications", () => {
   });
 
   describe("failures resolve empty, are logged, set ERROR and keep the lists", () => {
-    async function expectFailure(baseUrl: string, message: RegExp, extra: { timeoutMs?: number } = {}) {
+    /** `during` runs while the request is under way (to fire a timer the test holds). */
+    async function expectFailure(baseUrl: string, message: RegExp, extra: NotificationsExtraArgument = {}, during?: () => Promise<void>) {
       const logger = recordingLogger();
       const store = newStore({ logger, ...extra });
       store.dispatch(addUnreadNotification(note({ id: "kept", quoteId: "99" })));
       const before = store.getState().notifications;
-      const result = await store.dispatch(getNotifications(params(baseUrl)));
+      const running = store.dispatch(getNotifications(params(baseUrl)));
+      await during?.();
+      const result = await running;
       expect(result).to.deep.equal({ unreadNotifications: [] });
       const after = store.getState().notifications;
       expect(after.notificationsStatus).to.equal(ApiState.ERROR);
@@ -235,8 +247,16 @@ describe("getNotifications", () => {
     }
 
     it("a timeout, which also aborts the request", async () => {
-      reply = () => undefined; // never answers
-      await expectFailure(server.baseUrl, /within 50 ms/, { timeoutMs: 50 });
+      reply = () => undefined; // holds the request until the client gives up
+      const { timers, pending, fireAll } = manualTimers();
+      await expectFailure(server.baseUrl, /within 50 ms/, { timeoutMs: 50, timers }, async () => {
+        await until("the request at the server", () => server.requests.length === 1);
+        expect(
+          [...pending.values()].map((timer) => timer.ms),
+          "the request's timer"
+        ).to.deep.equal([50]);
+        fireAll();
+      });
       await server.requests[0].aborted;
     });
   });

@@ -33,7 +33,8 @@ async function nextTask(): Promise<void> {
 
 const message = (i: number) => JSON.stringify(wire({ ...VISIBLE, id: `f${i}`, quote_id: i }));
 
-function setup(page?: PageEventTarget, clock?: { now(): number }) {
+/** The clock stands still unless a test moves it: how much a frame parses depends on the test, never on the machine's load. */
+function setup(page?: PageEventTarget, clock: { now(): number } = { now: () => 0 }) {
   const { timers, pending, fireAll } = manualTimers();
   const live = liveContext({ timers, page, clock });
   const intake = buildIntakeHandler(live.ctx, { noticeIngest: () => undefined });

@@ -270,7 +270,6 @@ describe("the solc output cache", () => {
 });
 
 describe("the solc output cache on Hardhat 2", function () {
-  this.timeout(120_000);
   let dir: string;
   // Registered before useEnvironment's, so that it runs first: the fixture's artifacts as solc makes
   // them, whatever happened below (useEnvironment then restores the environment variables).

@@ -29,8 +29,6 @@ console.log(JSON.stringify({ longVersion, loaded: loaded() }));
 `;
 
 describe("the npm solc build", function () {
-  this.timeout(60_000);
-
   it("is found by exact version; its long version loads the compiler only when read, and survives a copy", async () => {
     const seen = await scriptResult<{ before: boolean; after: boolean; longVersion: string; spread: string; compilerPath: string; missing: unknown }>(
       SCRIPT,

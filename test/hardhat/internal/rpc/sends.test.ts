@@ -13,7 +13,6 @@ import { FAST_RETRIES } from "../../helpers/faulty-rpc";
 import { DEPLOYER, INTENDED_CREATIONS, startRerunBench, type RerunBench } from "../../helpers/rerun-bench";
 
 describe("a rerun after lost answers sends no creation twice (the ethers 5 stack, the deployer fixture)", function () {
-  this.timeout(300_000);
   let bench: RerunBench;
 
   before(async () => {

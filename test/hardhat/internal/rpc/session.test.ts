@@ -44,7 +44,6 @@ function plainProvider(url: string) {
 }
 
 describe("the RPC session over a flaky endpoint", function () {
-  this.timeout(120_000);
   let node: LocalNode;
   let proxy: FaultyRpc;
   let dir: string;

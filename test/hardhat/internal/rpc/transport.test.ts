@@ -56,7 +56,6 @@ async function closedPort(): Promise<number> {
 }
 
 describe("rpc transport: httpTransport over a loopback server", function () {
-  this.timeout(10_000);
   let server: http.Server;
   let base: string;
   let handler: Handler;

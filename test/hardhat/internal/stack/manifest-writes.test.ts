@@ -23,7 +23,6 @@ const ino = () => require("fs").statSync(manifest.file).ino;
 `;
 
 describe("the upgrades plugin's network file, written atomically", function () {
-  this.timeout(60_000);
   let dir: string;
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-manifest-"))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -58,7 +58,6 @@ describe("deploy-multiaccount --deterministic against `hardhat node`s of three c
   const dryRunAddress = (result: RunResult) => /Deterministic: +proxy at (0x[0-9a-fA-F]{40})/.exec(result.stdout)?.[1];
 
   before(async function () {
-    this.timeout(300_000);
     linkPackage(FIXTURE);
     const compiled = await runHardhat(FIXTURE, ["compile", "--quiet"], {});
     expect(compiled.code, compiled.output).to.equal(0);

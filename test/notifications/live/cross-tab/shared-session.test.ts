@@ -199,7 +199,7 @@ describe("live: cross-tab (fake Web Locks and BroadcastChannel)", () => {
   /** Waits until nothing is under way on the channel, and both tabs show the same lists. */
   async function settledEqual(a: Tab, b: Tab) {
     await sleep(30);
-    await until("equal lists", () => JSON.stringify(listsOf(a)) === JSON.stringify(listsOf(b)), 1000).catch(() => undefined);
+    await until("equal lists", () => JSON.stringify(listsOf(a)) === JSON.stringify(listsOf(b))).catch(() => undefined);
     expect(listsOf(b), "the follower's lists against the leader's").to.deep.equal(listsOf(a));
   }
 

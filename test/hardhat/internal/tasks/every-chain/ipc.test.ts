@@ -58,8 +58,6 @@ function plain(networks: string[]) {
 const redactChild = (text: string) => text.split(SECRET).join("<redacted>");
 
 describe("a chain job in a child process", function () {
-  this.timeout(10_000);
-
   it("runs through the runner like an in-process job: its lines prefixed, its reports, and the child leaves after its send", async () => {
     const inChild = readyJob("bsc", { chainId: 56, action: "deploy" }, { proxy: "0x" + "ab".repeat(20), transactions: 3 });
     const { preflight, send } = inChild;

@@ -35,7 +35,6 @@ const statuses = (outcomes: { status: string }[]) => outcomes.map((outcome) => o
 
 describe("runEveryChain", function () {
   // Each test settles in milliseconds; a broken runner that never settles should not wait out mocha's two minutes.
-  this.timeout(10_000);
 
   describe("the preflight", () => {
     it("one failed check blocks every send, on every chain: the table, then an error for exit code 1", async () => {

@@ -131,7 +131,7 @@ export class DropConnections implements Command {
     w.hedger.dropConnections();
     for (const what of this.before) emitOne(m, w, what, true);
     const leader = w.leader();
-    if (leader !== undefined && !leader.runtime.frozen) await until("the leader subscribed again", () => w.hedger.subscribers(w.account) > 0, 5_000);
+    if (leader !== undefined && !leader.runtime.frozen) await until("the leader subscribed again", () => w.hedger.subscribers(w.account) > 0);
     const expected = w.wire.received + w.hedger.subscribers(w.account) * this.after.length;
     for (const what of this.after) emitOne(m, w, what, true);
     await w.framesArrived(expected);

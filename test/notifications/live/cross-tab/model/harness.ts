@@ -42,8 +42,8 @@ async function verify(m: Model, w: World): Promise<void> {
       .map((tab) => ({ tab, want: expectedLists(tab, w.hedger.history(w.account)), got: listsOf(w.tab(tab.key)) }))
       .filter(({ want, got }) => JSON.stringify(want) !== JSON.stringify(got));
   try {
-    await until("every tab's lists as the model says", () => differences().length === 0, 3_000);
-    await until("one socket", () => w.hedger.subscribers(w.account) === 1, 5_000);
+    await until("every tab's lists as the model says", () => differences().length === 0);
+    await until("one socket", () => w.hedger.subscribers(w.account) === 1);
     for (const tab of m.tabs) {
       const { unread, read } = expectedLists(tab, w.hedger.history(w.account));
       checked.unread += unread.length;

@@ -261,13 +261,13 @@ export class World {
       (this.leader() !== undefined || tabs.every((t) => t.runtime.frozen)) &&
       // A running leader has subscribed (after a drop or a restart: again).
       (this.leader()?.runtime.frozen !== false || this.hedger.subscribers(this.account) > 0);
-    await until(`${what}: the tabs quiet`, quiet, 5_000);
+    await until(`${what}: the tabs quiet`, quiet);
     this.rejoining.clear();
   }
 
   /** Every frame sent so far reached a socket (frozen tabs included: the frame waits at the tab). */
   async framesArrived(expected: number): Promise<void> {
-    await until(`${expected} frames on the wire`, () => this.wire.received >= expected, 5_000);
+    await until(`${expected} frames on the wire`, () => this.wire.received >= expected);
   }
 
   dispose(): void {
