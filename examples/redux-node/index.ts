@@ -19,9 +19,8 @@ import {
   selectConnectionStatus,
   startNotificationUpdater,
   type NotificationDetails,
-  type NotificationResponse,
 } from "multiaccount-kit/notifications";
-import { startMockHedger } from "multiaccount-kit/mock-hedger";
+import { startMockHedger, type MockNotification } from "multiaccount-kit/mock-hedger";
 
 const APP_NAME = "multiaccount-kit-example";
 const DEMO_ACCOUNT = "0x00000000000000000000000000000000000a11ce";
@@ -123,15 +122,15 @@ async function runAgainstOwnHedger(): Promise<void> {
   const store = createNotificationsStore();
   const received = new Set<string>();
   const stopPrinting = printArrivals(store, received);
-  const emitted: NotificationResponse[] = [];
+  const emitted: MockNotification[] = [];
   let stopUpdater: (() => void) | undefined;
-  const emit = (how: string, send: () => NotificationResponse) => {
+  const emit = (how: string, send: () => MockNotification) => {
     const n = send();
     emitted.push(n);
     console.log(`emitted  ${n.id}  ${how}`);
     return n;
   };
-  const arrived = (n: NotificationResponse) => waitFor(`${n.id} in the store`, () => received.has(n.id));
+  const arrived = (n: MockNotification) => waitFor(`${n.id} in the store`, () => received.has(n.id));
   const subscribed = () => waitFor("the subscription", () => selectConnectionStatus(store.getState()) === "open" && hedger.subscribers(account) > 0);
 
   try {

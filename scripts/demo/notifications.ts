@@ -19,7 +19,7 @@ import {
   type NotificationDetails,
   type NotificationResponse,
 } from "../../src/notifications";
-import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
+import { startMockHedger, type MockHedger, type MockNotification } from "../../src/mock-hedger";
 
 const ACCOUNT = "0x00000000000000000000000000000000000a11ce";
 const APP_NAME = "multiaccount-kit-demo";
@@ -134,9 +134,9 @@ export async function runNotificationsDemo(options: NotificationsDemoOptions = {
   // Open, subscribed, and no REST answer still on its way (so every arrival has one route).
   const settled = () =>
     waitFor("subscription", () => selectConnectionStatus(store.getState()) === "open" && hedger.subscribers(ACCOUNT) > 0 && rest.count === 0);
-  const arrived = (n: NotificationResponse) => waitFor(`${n.id} in the store`, () => received.has(n.id));
+  const arrived = (n: MockNotification) => waitFor(`${n.id} in the store`, () => received.has(n.id));
   const emitted: string[] = [];
-  const emit = (how: string, send: () => NotificationResponse) => {
+  const emit = (how: string, send: () => MockNotification) => {
     const n = send();
     emitted.push(n.id);
     print(line("emitted", `${n.id}  ${how}`));

@@ -8,11 +8,11 @@ import type { NotificationResponse } from "../notifications/wire/types";
 import { createRequestHandler } from "./http";
 import { NotificationRecords } from "./records";
 import { Subscriptions } from "./subscriptions";
-import type { MockHedger, MockHedgerOptions, RestRequest } from "./types";
+import type { InstantOrder, MockHedger, MockHedgerOptions, MockNotification, RestRequest } from "./types";
 
 class MockHedgerServer implements MockHedger {
   readonly requests: RestRequest[] = [];
-  private readonly records = new NotificationRecords();
+  private readonly records: NotificationRecords;
   private readonly subscriptions: Subscriptions;
   private readonly host: string;
   private readonly basePath: string;
@@ -30,6 +30,7 @@ class MockHedgerServer implements MockHedger {
     this.socketPath = options.socketPath ?? "/ws/position-state-ws3";
     this.log = options.log ?? (() => undefined);
     this.currentPort = options.port ?? 0;
+    this.records = new NotificationRecords(options.shape ?? "real");
     this.subscriptions = new Subscriptions(this.log);
   }
 
@@ -55,18 +56,31 @@ class MockHedgerServer implements MockHedger {
     return this.server !== undefined;
   }
 
-  emit(account: string, fields?: Partial<NotificationResponse>): NotificationResponse {
+  emit(account: string, fields?: Partial<NotificationResponse>): MockNotification {
     const record = this.records.add(account, this.records.make(fields));
     this.subscriptions.send(account, JSON.stringify(record));
     return record;
   }
-  emitBatch(account: string, list: Array<Partial<NotificationResponse>>): NotificationResponse[] {
+  emitBatch(account: string, list: Array<Partial<NotificationResponse>>): MockNotification[] {
     const records = list.map((fields) => this.records.add(account, this.records.make(fields)));
     this.subscriptions.send(account, JSON.stringify(records));
     return records;
   }
-  burst(account: string, count: number, fields?: Partial<NotificationResponse>): NotificationResponse[] {
-    const records: NotificationResponse[] = [];
+  emitInstant(account: string, fields?: Partial<NotificationResponse>): InstantOrder {
+    const temporary = this.records.add(account, this.records.makeTemporary(fields));
+    this.subscriptions.send(account, JSON.stringify(temporary));
+    return {
+      temporary,
+      confirm: (more) => {
+        const confirmed = this.records.makeConfirmed(temporary, more);
+        this.records.replace(account, temporary, confirmed);
+        this.subscriptions.send(account, JSON.stringify(confirmed));
+        return confirmed;
+      },
+    };
+  }
+  burst(account: string, count: number, fields?: Partial<NotificationResponse>): MockNotification[] {
+    const records: MockNotification[] = [];
     for (let i = 0; i < count; i++) {
       const record = this.records.add(account, this.records.make(fields));
       records.push(record);
@@ -74,7 +88,7 @@ class MockHedgerServer implements MockHedger {
     }
     return records;
   }
-  record(account: string, fields?: Partial<NotificationResponse>): NotificationResponse {
+  record(account: string, fields?: Partial<NotificationResponse>): MockNotification {
     return this.records.add(account, this.records.make(fields));
   }
   sendRaw(account: string, data: string): number {

@@ -86,6 +86,10 @@ async function handleControl(parts: HttpParts, req: http.IncomingMessage, res: h
     }
     case "record":
       return replyJson(res, 200, hedger.record(String(body.account), notification));
+    case "instant": {
+      const order = hedger.emitInstant(String(body.account), notification);
+      return replyJson(res, 200, { temporary: order.temporary, confirmed: order.confirm() });
+    }
     case "drop":
       hedger.dropConnections();
       return replyJson(res, 200, { dropped: true });

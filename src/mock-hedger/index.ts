@@ -1,3 +1,3 @@
 // `multiaccount-kit/mock-hedger`: a scriptable hedger notification service for tests and local work.
 export { startMockHedger } from "./hedger";
-export type { MockHedger, MockHedgerOptions, RestRequest } from "./types";
+export type { InstantOrder, MockHedger, MockHedgerOptions, MockNotification, RestRequest, WireShape } from "./types";

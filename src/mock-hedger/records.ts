@@ -1,5 +1,7 @@
-// The notifications the mock hedger holds per account, and the wire records it makes up for them.
+// The notifications the mock hedger holds per account, and the wire records it makes up for them, in
+// the shape real hedgers send (docs/mock-hedger.md#defaults) or the strict string-only one.
 import type { NotificationResponse } from "../notifications/wire/types";
+import type { MockNotification, WireShape } from "./types";
 
 /**
  * The wire fields a client classifies a notification by (its type, whether it shows in the modal,
@@ -33,38 +35,82 @@ function classifying(fields: Partial<NotificationResponse>, counter: number): Cl
 /** Accounts differ only in checksum case. */
 export const accountKey = (account: string): string => account.toLowerCase();
 
+/**
+ * The fields a record's shape decides, beside what it was given. "real": what hedgers send, a JSON
+ * number 0 in each amount ("no value") on alerts, a decimal string filled amount on a report,
+ * average prices, an order type and an error code of 0; "strict": amounts null, nothing optional.
+ */
+function shaped(shape: WireShape, stateType: string | null | undefined, counter: number): Partial<NotificationResponse> {
+  if (shape === "strict") return { filled_amount_open: null, filled_amount_close: null, error_code: null };
+  const report = stateType === "report";
+  return {
+    filled_amount_open: report ? `${counter}.5` : 0,
+    filled_amount_close: 0,
+    avg_price_open: report ? "1.2345" : 0,
+    avg_price_close: 0,
+    order_type: counter % 2 === 0 ? 1 : 0,
+    error_code: 0,
+  };
+}
+
 export class NotificationRecords {
   private readonly byAccount = new Map<string, NotificationResponse[]>();
   private counter = 0;
   private lastTime = 0;
 
+  constructor(private readonly shape: WireShape = "real") {}
+
   /**
    * A wire record: id `mock-<n>`, a quote id, a strictly increasing modify_time, and defaults that
    * cannot change how a client classifies it for the rest (docs/mock-hedger.md#defaults).
    */
-  make(fields: Partial<NotificationResponse> = {}): NotificationResponse {
+  make(fields: Partial<NotificationResponse> = {}): MockNotification {
     this.counter += 1;
     // Strictly increasing modify times keep "newer" unambiguous for clients.
     const now = Math.max(Math.floor(Date.now() / 1000), this.lastTime + 1);
     this.lastTime = fields.modify_time !== undefined ? Math.max(this.lastTime, fields.modify_time) : now;
+    const classified = classifying(fields, this.counter);
     return {
       id: `mock-${this.counter}`,
       quote_id: 1000 + this.counter,
       create_time: now,
       modify_time: now,
       counterparty_address: "0x0000000000000000000000000000000000000b0b",
-      filled_amount_open: null,
-      filled_amount_close: null,
       failure_type: null,
       failure_message: null,
-      error_code: null,
       version: 1,
-      ...classifying(fields, this.counter),
+      ...shaped(this.shape, fields.state_type ?? classified.state_type, this.counter),
+      ...classified,
       ...fields,
-    };
+    } as MockNotification;
   }
 
-  add(account: string, record: NotificationResponse): NotificationResponse {
+  /**
+   * An instant order's first frame, as hedgers send it before the order has an id: no `id`, a
+   * negative `temp_quote_id`, no quote id yet.
+   */
+  makeTemporary(fields: Partial<NotificationResponse> = {}): NotificationResponse {
+    const { id: _id, ...record } = this.make({ last_seen_action: "InstantRFQ", action_status: "seen", state_type: "alert", ...fields });
+    return { ...record, quote_id: null, temp_quote_id: -(record.quote_id as number) };
+  }
+
+  /** The frame that confirms `temporary`: an id and a quote id, the same temp_quote_id, a later time. */
+  makeConfirmed(temporary: NotificationResponse, fields: Partial<NotificationResponse> = {}): MockNotification {
+    const { id: _id, modify_time: _time, ...kept } = temporary;
+    const confirmed = this.make({ ...kept, quote_id: -(temporary.temp_quote_id as number), ...fields });
+    return { ...confirmed, temp_quote_id: temporary.temp_quote_id };
+  }
+
+  /** Replaces `old` in the account's history (a confirmed instant order replaces its temporary frame). */
+  replace(account: string, old: NotificationResponse, record: MockNotification): void {
+    const list = this.byAccount.get(accountKey(account)) ?? [];
+    const at = list.indexOf(old);
+    if (at === -1) list.push(record);
+    else list[at] = record;
+    this.byAccount.set(accountKey(account), list);
+  }
+
+  add<R extends NotificationResponse>(account: string, record: R): R {
     const list = this.byAccount.get(accountKey(account)) ?? [];
     list.push(record);
     this.byAccount.set(accountKey(account), list);

@@ -13,15 +13,25 @@ export interface NotificationDetails {
   createTime: string;
   modifyTime: string;
   counterpartyAddress: string | null;
+  /** A decimal string, or null (the hedger's numeric 0, "no value", is stored as null). */
   filledAmountOpen: string | null;
   filledAmountClose: string | null;
+  /** Average fill prices, decimal strings; present when the hedger sends them. */
+  avgPriceOpen?: string | null;
+  avgPriceClose?: string | null;
   lastSeenAction: LastSeenAction | string | null;
   actionStatus: ActionStatus | string | null;
   failureType: FailureType | string | null;
   failureMessage: string | null;
-  errorCode?: number | null;
+  /** The hedger's error code; null when it sends none. */
+  errorCode: number | null;
   stateType: StateType | string | null;
   version?: number;
+  /**
+   * An instant order's temporary quote id (negative), before the hedger gives it an id: a
+   * notification without an id is known by it, and the one that later arrives with an id and the
+   * same temporary quote id takes its place.
+   */
   tempQuoteId?: number;
   orderType?: OrderType;
   notificationType: NotificationType;

@@ -10,8 +10,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { buildBrowserExample } from "../../examples/browser/build";
-import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
-import { NotificationType, type NotificationDetails, type NotificationResponse } from "../../src/notifications";
+import { startMockHedger, type MockHedger, type MockNotification } from "../../src/mock-hedger";
+import { NotificationType, type NotificationDetails } from "../../src/notifications";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../src/notifications/live/cross-tab/protocol";
 import { BURST_ITEMS } from "../../src/notifications/live/frames";
 import { sleep, until } from "../support/wait";
@@ -181,7 +181,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         let context: TestContext;
         let tabs: Tab[];
         let connectionsBefore: number;
-        const emitted: NotificationResponse[] = [];
+        const emitted: MockNotification[] = [];
         /** The tags shown by tabs that have since closed or crashed. */
         const shownByGone: string[] = [];
         /** How many system notifications each tag got, in every tab of the scenario, and which tabs showed any. */
@@ -279,7 +279,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
           // From here no item reaches the old leader, whose system notifications were counted before it went.
           await untilLeaderSocketGone(hedger, ACCOUNT, connections, WAIT_MS);
           // Emitted while the old socket goes and the new leader connects: sent if someone listens, recorded always.
-          const during: NotificationResponse[] = [];
+          const during: MockNotification[] = [];
           for (let i = 0; i < 5; i++) {
             during.push(hedger.emit(ACCOUNT, VISIBLE));
             await sleep(20);
@@ -541,6 +541,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
             counterpartyAddress: null,
             filledAmountOpen: null,
             filledAmountClose: null,
+            errorCode: null,
             lastSeenAction: "SendQuote",
             actionStatus: "success",
             failureType: null,

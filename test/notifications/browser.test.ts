@@ -7,8 +7,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { buildBrowserExample, type BrowserExampleBuild } from "../../examples/browser/build";
-import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
-import type { NotificationResponse } from "../../src/notifications";
+import { startMockHedger, type MockHedger, type MockNotification } from "../../src/mock-hedger";
 import { until } from "../support/wait";
 import { launchBrowser, testedEngines, type TestBrowser, type TestTab } from "./helpers/browser";
 
@@ -84,7 +83,7 @@ describe("examples/browser", function () {
         await until("the page's subscription", () => hedger.subscribers(ACCOUNT) > 0, WAIT_MS);
       });
 
-      let first: NotificationResponse;
+      let first: MockNotification;
       it("(b) shows a notification emitted by the mock hedger in unread", async () => {
         first = hedger.emit(ACCOUNT, VISIBLE);
         await waitForSelector(page, item("unread", first.id));
@@ -101,8 +100,8 @@ describe("examples/browser", function () {
         expect((await query(page, '[data-testid="read-count"]')).text).to.equal("1");
       });
 
-      let missed: NotificationResponse;
-      let afterRestart: NotificationResponse;
+      let missed: MockNotification;
+      let afterRestart: MockNotification;
       it("(d) recovers after the mock hedger restarts, backfilling what was sent while it was down", async () => {
         await hedger.goDown();
         await waitForSelector(page, `[data-testid="status"]:not([data-status="open"])`);

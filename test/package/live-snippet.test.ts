@@ -6,8 +6,7 @@
 import { expect } from "chai";
 import fs from "fs";
 import path from "path";
-import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
-import type { NotificationResponse } from "../../src/notifications";
+import { startMockHedger, type MockHedger, type MockNotification } from "../../src/mock-hedger";
 import { codeBlocks, readDoc } from "../docs/markdown";
 import { INSTALL_TIMEOUT_MS } from "../hardhat/helpers/hosts";
 import { childEnv, runProcess, type ExitedRun } from "../support/processes";
@@ -23,7 +22,7 @@ describe(`${DOC}: the Node snippet runs as printed`, function () {
   let dir: string;
   let hedger: MockHedger;
   let run: ExitedRun;
-  let emitted: NotificationResponse;
+  let emitted: MockNotification;
   let restRequestsAtEmit: number;
 
   before(async function () {

@@ -15,6 +15,7 @@ export function benchNotification(i: number, quoteId: number, time: number, stat
     counterpartyAddress: "0x00000000000000000000000000000000000000aa",
     filledAmountOpen: report ? "12.5" : null,
     filledAmountClose: null,
+    errorCode: null,
     lastSeenAction: "SendQuote",
     actionStatus: status,
     failureType: null,

@@ -4,6 +4,7 @@
 import { globalTimers, type FetchLike, type NotificationsLogger, type NotificationsTimers } from "../effects";
 import { NotificationFetchError, NotificationsInputError } from "../errors";
 import type { NotificationDetails } from "../types";
+import { parseWireJson } from "../wire/json";
 import { parseNotificationResponses } from "../wire/transform";
 
 export interface NotificationsRequestParams {
@@ -186,7 +187,7 @@ async function readPage(response: Response, request: NotificationPageRequest, ur
   const text = await readBody(response, effects.maxResponseBytes ?? defaultMaxResponseBytes(request.size), url);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseWireJson(text);
   } catch {
     throw new NotificationFetchError("json", `${url} answered with a body that is not JSON`);
   }

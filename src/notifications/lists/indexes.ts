@@ -6,7 +6,7 @@
 // state dispatched against again) gets one rebuilt from its contents, so the cache only ever
 // changes speed, never results.
 import type { NotificationDetails } from "../types";
-import { compareNewness, hasId, supersedesByQuote } from "./rules";
+import { compareMatch, compareNewness, hasId, sameTemporary, supersedesByQuote, tempKey } from "./rules";
 
 type List = readonly NotificationDetails[];
 
@@ -17,12 +17,14 @@ export interface ListIndex {
    * (notificationType, actionStatus), so it stays tiny, and lookups build no key strings.
    */
   byQuote: Map<string, NotificationDetails[]>;
+  /** Instant orders' notifications, by their temporary key (rules.ts tempKey). */
+  byTemp: Map<string, NotificationDetails[]>;
 }
 
 const indexes = new WeakMap<List, ListIndex>();
 
 export function emptyIndex(): ListIndex {
-  return { byId: new Map(), byQuote: new Map() };
+  return { byId: new Map(), byQuote: new Map(), byTemp: new Map() };
 }
 
 function sameQuoteKey(a: NotificationDetails, b: NotificationDetails): boolean {
@@ -42,6 +44,8 @@ function findByQuoteKey(index: ListIndex, n: NotificationDetails): NotificationD
 
 export function addKeys(index: ListIndex, n: NotificationDetails): void {
   if (hasId(n)) index.byId.set(n.id, n);
+  const temp = tempKey(n);
+  if (temp !== null) index.byTemp.set(temp, [...(index.byTemp.get(temp) ?? []), n]);
   if (!supersedesByQuote(n)) return;
   const bucket = index.byQuote.get(n.quoteId as string);
   if (bucket === undefined) {
@@ -55,6 +59,12 @@ export function addKeys(index: ListIndex, n: NotificationDetails): void {
 
 export function removeKeys(index: ListIndex, n: NotificationDetails): void {
   if (hasId(n) && index.byId.get(n.id) === n) index.byId.delete(n.id);
+  const temp = tempKey(n);
+  const sharing = temp === null ? undefined : index.byTemp.get(temp)?.filter((m) => m !== n);
+  if (temp !== null) {
+    if (sharing === undefined || sharing.length === 0) index.byTemp.delete(temp);
+    else index.byTemp.set(temp, sharing);
+  }
   const bucket = quoteBucket(index, n);
   if (bucket === undefined) return;
   const at = bucket.indexOf(n);
@@ -63,13 +73,15 @@ export function removeKeys(index: ListIndex, n: NotificationDetails): void {
   else bucket.splice(at, 1);
 }
 
-/** The stored notifications an incoming one matches (same id or same quote key): at most two. */
+/** The stored notifications an incoming one matches (rules.ts matches): same id, same quote key, or one instant order's. */
 export function findMatches(index: ListIndex, n: NotificationDetails): NotificationDetails[] {
   const byId = hasId(n) ? index.byId.get(n.id) : undefined;
   const byKey = findByQuoteKey(index, n);
-  if (byId === undefined) return byKey === undefined ? [] : [byKey];
-  if (byKey === undefined || byKey === byId) return [byId];
-  return [byId, byKey];
+  const found = byId === undefined ? (byKey === undefined ? [] : [byKey]) : byKey === undefined || byKey === byId ? [byId] : [byId, byKey];
+  const temp = tempKey(n);
+  if (temp === null) return found;
+  for (const m of index.byTemp.get(temp) ?? []) if (sameTemporary(n, m) && !found.includes(m)) found.push(m);
+  return found;
 }
 
 /**
@@ -96,7 +108,7 @@ export function normalize(items: List): { list: NotificationDetails[]; index: Li
   const kept = new Set<NotificationDetails>();
   for (const n of items) {
     const found = findMatches(index, n);
-    if (found.some((m) => compareNewness(n, m) < 0)) continue;
+    if (found.some((m) => compareMatch(n, m) < 0)) continue;
     for (const m of found) {
       removeKeys(index, m);
       kept.delete(m);

@@ -40,22 +40,55 @@ export function quoteKey(n: NotificationDetails): string | null {
 }
 
 /**
+ * The `(tempQuoteId, notificationType, actionStatus)` key of an instant order's notification, or
+ * null without a temporary quote id. A notification without an id is known by it, and the one that
+ * arrives later with an id and the same key is the same notification, confirmed.
+ */
+export function tempKey(n: NotificationDetails): string | null {
+  if (typeof n.tempQuoteId !== "number") return null;
+  const status = n.actionStatus === null || n.actionStatus === undefined ? "\u0001" : n.actionStatus;
+  return `${n.tempQuoteId}\u0000${n.notificationType}\u0000${status}`;
+}
+
+/** Whether `a` and `b` are one instant order's notification, at least one of them still without an id. */
+export function sameTemporary(a: NotificationDetails, b: NotificationDetails): boolean {
+  if (hasId(a) && hasId(b)) return false;
+  const key = tempKey(a);
+  return key !== null && key === tempKey(b);
+}
+
+/**
  * Whether an incoming `a` and a stored `b` are the same notification or one supersedes the other:
- * equal ids, or an equal quote key. Within one list no two notifications match.
+ * equal ids, an equal quote key, or one instant order's temporary notification and its confirmed
+ * one. Within one list no two notifications match.
  */
 export function matches(a: NotificationDetails, b: NotificationDetails): boolean {
   if (a === b) return true;
   if (hasId(a) && a.id === b.id) return true;
+  if (sameTemporary(a, b)) return true;
   const key = quoteKey(a);
   return key !== null && key === quoteKey(b);
 }
 
 /**
- * Identity in the narrow sense (readOneNotification, markAsRead): equal ids, or both without an
- * id and with an equal quote key. A notification with neither is only ever itself.
+ * compareNewness of an incoming `a` against a stored match `b`, except between an instant order's
+ * temporary notification and its confirmed one: the one with an id is the newer, whatever the times
+ * say, so that a confirmation always takes the temporary row's place and a late temporary frame
+ * never takes the confirmed one's.
+ */
+export function compareMatch(a: NotificationDetails, b: NotificationDetails): number {
+  if (sameTemporary(a, b) && hasId(a) !== hasId(b)) return hasId(a) ? 1 : -1;
+  return compareNewness(a, b);
+}
+
+/**
+ * Identity in the narrow sense (readOneNotification, markAsRead): equal ids, an instant order's
+ * temporary notification and its confirmed one, or both without an id and with an equal quote key.
+ * A notification with none of these is only ever itself.
  */
 export function isSameNotification(a: NotificationDetails, b: NotificationDetails): boolean {
   if (a === b) return true;
+  if (sameTemporary(a, b)) return true;
   if (hasId(a) || hasId(b)) return hasId(a) && a.id === b.id;
   const key = quoteKey(a);
   return key !== null && key === quoteKey(b);

@@ -15,7 +15,7 @@ import {
   sortNewestFirst,
   type ListIndex,
 } from "./indexes";
-import { compareNewness, hasId, isSameNotification, quoteKey } from "./rules";
+import { compareMatch, compareNewness, hasId, isSameNotification, quoteKey, sameTemporary } from "./rules";
 import { applyEdits } from "./splice";
 
 type N = NotificationDetails;
@@ -119,12 +119,14 @@ export function ingestUnread(lists: Lists, items: readonly N[], maxItems = Infin
     const inRead = read.matches(n);
     const inUnread = unread.matches(n);
     if (floor !== undefined && inRead.length + inUnread.length === 0 && compareNewness(n, floor) <= 0) continue;
-    if (inRead.some((m) => compareNewness(n, m) <= 0)) continue;
-    if (inUnread.some((m) => compareNewness(n, m) < 0)) continue;
+    if (inRead.some((m) => compareMatch(n, m) <= 0)) continue;
+    if (inUnread.some((m) => compareMatch(n, m) < 0)) continue;
     if (inRead.length === 0 && inUnread.length === 1 && inUnread[0] === n) continue;
     for (const m of inRead) read.remove(m);
     for (const m of inUnread) unread.remove(m);
-    unread.insert(n);
+    // An instant order's confirmation of a notification already read, and no newer: it stays read.
+    if (inRead.length > 0 && inRead.every((m) => sameTemporary(n, m) && compareNewness(n, m) <= 0)) read.insert(n);
+    else unread.insert(n);
   }
   return result(lists, unread, read);
 }
@@ -160,8 +162,8 @@ export function ingestRead(lists: Lists, items: readonly N[], order?: "asInserte
   for (const n of items) {
     const inUnread = unread.matches(n);
     const inRead = read.matches(n);
-    if (inUnread.some((m) => compareNewness(n, m) < 0)) continue;
-    if (inRead.some((m) => compareNewness(n, m) < 0)) continue;
+    if (inUnread.some((m) => compareMatch(n, m) < 0)) continue;
+    if (inRead.some((m) => compareMatch(n, m) < 0)) continue;
     if (inUnread.length === 0 && inRead.length === 1 && inRead[0] === n) continue;
     for (const m of inUnread) unread.remove(m);
     for (const m of inRead) read.remove(m);
@@ -202,13 +204,14 @@ function mergeDisjoint(unread: N[], read: N[]): N[] | null {
   const u = indexOfList(unread);
   const r = indexOfList(read);
   for (const id of u.byId.keys()) if (r.byId.has(id)) return null;
-  for (const bucket of u.byQuote.values()) for (const n of bucket) if (findMatches(r, n).length > 0) return null;
+  for (const buckets of [u.byQuote, u.byTemp]) for (const bucket of buckets.values()) for (const n of bucket) if (findMatches(r, n).length > 0) return null;
   const index = read.length === 0 ? emptyIndex() : detachIndex(read);
   for (const [id, n] of u.byId) index.byId.set(id, n);
   for (const [quoteId, bucket] of u.byQuote) {
     const into = index.byQuote.get(quoteId);
     index.byQuote.set(quoteId, into === undefined ? bucket.slice() : into.concat(bucket));
   }
+  for (const [temp, bucket] of u.byTemp) index.byTemp.set(temp, [...(index.byTemp.get(temp) ?? []), ...bucket]);
   const merged = applyEdits(read, [], unread);
   attachIndex(merged, index);
   return merged;
@@ -218,7 +221,7 @@ function moveToRead(n: N, unread: ListEditor, read: ListEditor): void {
   unread.remove(n);
   // Only a state built outside the reducer can hold n in both lists; the newer copy stays.
   const inRead = read.matches(n);
-  if (inRead.some((m) => compareNewness(n, m) < 0)) return;
+  if (inRead.some((m) => compareMatch(n, m) < 0)) return;
   for (const m of inRead) read.remove(m);
   read.insert(n);
 }

@@ -10,6 +10,7 @@
 import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
+import { parseWireJson } from "../wire/json";
 import { parseNotificationResponses } from "../wire/transform";
 import { announceNew } from "./announce";
 import type { FlagHandler } from "./flag";
@@ -129,7 +130,7 @@ export function parseMessage(data: unknown, maxBytes: number, logger: Notificati
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseWireJson(text);
   } catch {
     logger.warn(`notifications: dropped a message that is not JSON: ${text.slice(0, 80)}`);
     return [];

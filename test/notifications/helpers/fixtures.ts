@@ -26,6 +26,7 @@ export function note(overrides: Partial<NotificationDetails> = {}): Notification
     counterpartyAddress: "0xabc",
     filledAmountOpen: null,
     filledAmountClose: null,
+    errorCode: null,
     lastSeenAction: "SendQuote",
     actionStatus: ActionStatus.SUCCESS,
     failureType: null,

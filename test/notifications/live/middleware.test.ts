@@ -144,14 +144,15 @@ describe("notifications middleware against a real ws server", function () {
     await until("subscribed", () => hedger.subscribers(ALICE) === 1);
     const connections = hedger.connectionCount;
     hedger.sendRaw(ALICE, "this is not json");
-    hedger.sendRaw(ALICE, JSON.stringify({ id: 7, quote_id: 1 }));
+    hedger.sendRaw(ALICE, JSON.stringify({ id: 7, quote_id: 1, create_time: "soon" }));
     hedger.sendRaw(ALICE, JSON.stringify(["x", { ...VISIBLE, id: "good-in-array", quote_id: 5, create_time: 1, modify_time: 1 }]));
     hedger.sendRaw(ALICE, JSON.stringify({ id: "huge", failure_message: "x".repeat(4096) }));
     const unknownEnum = hedger.emit(ALICE, { state_type: "report", last_seen_action: "BrandNewAction" });
     await until("the good items", () => ids().includes(unknownEnum.id) && ids().includes("good-in-array"));
     const warnings = live.logger.warnings.join("\n");
     expect(warnings).to.include("dropped a message that is not JSON");
-    expect(warnings).to.match(/dropped a malformed notification/);
+    expect(warnings).to.match(/dropped a notification that cannot be one: it has no usable modify_time or create_time/);
+    expect(warnings).to.match(/dropped 1 of 2 notifications that cannot be one: not a JSON object but "x"/);
     expect(warnings).to.include("dropped a message over 2048 bytes");
     expect(ids()).to.not.include("huge");
     const kept = live.state().unreadNotifications.find((n) => n.id === unknownEnum.id)!;

@@ -57,7 +57,75 @@ const readAllWith = (list: N[]): NotificationsAction => ({ type: NotificationsAc
 const a1000 = note({ id: "a", quoteId: "1", modifyTime: "1000" });
 const b2000 = note({ id: "b", quoteId: "2", modifyTime: "2000" });
 
+/** An instant order's first notification, known by its temporary quote id alone, and its confirmations. */
+const temporary = (modifyTime: string, more: Partial<N> = {}) => note({ id: null, quoteId: null, tempQuoteId: -172, modifyTime, ...seen, ...more });
+const confirmed = (modifyTime: string, more: Partial<N> = {}) => note({ id: "c1", quoteId: "5006", tempQuoteId: -172, modifyTime, ...seen, ...more });
+
 const cases: Record<string, Case[]> = {
+  "instant orders: a temporary notification, then the same with its id": [
+    {
+      name: "the confirmation takes the temporary one's place",
+      unread: [temporary("1000")],
+      action: addUnreadNotification(confirmed("1010")),
+      unreadAfter: ["c1@1010"],
+      readAfter: [],
+    },
+    {
+      name: "the confirmation takes its place even with an earlier time",
+      unread: [temporary("1000")],
+      action: addUnreadNotification(confirmed("990")),
+      unreadAfter: ["c1@990"],
+      readAfter: [],
+    },
+    {
+      name: "a late temporary frame changes no list once confirmed (only lastUpdateTimestamp sees its time)",
+      unread: [confirmed("1010")],
+      action: addUnreadNotification(temporary("1020")),
+      unreadAfter: ["c1@1010"],
+      readAfter: [],
+    },
+    {
+      name: "a temporary one already read, confirmed no later: the confirmation stays read",
+      read: [temporary("1000")],
+      action: addUnreadNotification(confirmed("1000")),
+      unreadAfter: [],
+      readAfter: ["c1@1000"],
+    },
+    {
+      name: "a temporary one already read, confirmed later: the confirmation is unread",
+      read: [temporary("1000")],
+      action: addUnreadNotification(confirmed("1010")),
+      unreadAfter: ["c1@1010"],
+      readAfter: [],
+    },
+    {
+      name: "a newer temporary frame of the same status supersedes the older",
+      unread: [temporary("1000")],
+      action: addUnreadNotification(temporary("1005", { filledAmountOpen: "1" })),
+      unreadAfter: ["-@1005"],
+      readAfter: [],
+    },
+    {
+      name: "another status of the same order is another notification",
+      unread: [temporary("1000")],
+      action: addUnreadNotification(temporary("1005", { actionStatus: ActionStatus.SUCCESS, notificationType: NotificationType.SUCCESS })),
+      unreadAfter: ["-@1005", "-@1000"],
+      readAfter: [],
+    },
+    {
+      name: "reading the temporary one a page still shows reads its confirmation",
+      unread: [confirmed("1010")],
+      action: readOneNotification(temporary("1000")),
+      unreadAfter: [],
+      readAfter: ["c1@1010"],
+    },
+    {
+      name: "an ingest of both, in order, keeps one row",
+      action: ingestNotifications([temporary("1000"), confirmed("1010")]),
+      unreadAfter: ["c1@1010"],
+      readAfter: [],
+    },
+  ],
   addUnreadNotification: [
     { name: "adds to an empty unread list", action: addUnreadNotification(a1000), unreadAfter: ["a@1000"], readAfter: [] },
     {

@@ -26,7 +26,7 @@ describe("hostile wire strings", () => {
   }
 
   it("action_status, failure_type, state_type, id and the free-text fields keep each hostile string as a plain string", () => {
-    const fields = ["action_status", "failure_type", "state_type", "id", "counterparty_address", "failure_message", "filled_amount_open"] as const;
+    const fields = ["action_status", "failure_type", "state_type", "id", "counterparty_address", "failure_message"] as const;
     const camel: Record<(typeof fields)[number], keyof NotificationDetails> = {
       action_status: "actionStatus",
       failure_type: "failureType",
@@ -34,7 +34,6 @@ describe("hostile wire strings", () => {
       id: "id",
       counterparty_address: "counterpartyAddress",
       failure_message: "failureMessage",
-      filled_amount_open: "filledAmountOpen",
     };
     for (const field of fields) {
       for (const value of HOSTILE) {
@@ -42,6 +41,16 @@ describe("hostile wire strings", () => {
         expectPlainNotification(n);
         expect(n![camel[field]], `${field} ${value}`).to.equal(value);
       }
+    }
+  });
+
+  it("an amount that is a hostile string is left out (null), never stored as that string", () => {
+    for (const value of HOSTILE) {
+      const logger = recordingLogger();
+      const n = toNotification(wire({ filled_amount_open: value }), logger);
+      expectPlainNotification(n);
+      expect(n!.filledAmountOpen, value).to.equal(null);
+      expect(logger.warnings, value).to.have.length(1);
     }
   });
 

@@ -108,6 +108,8 @@ const FIELDS: ReadonlyMap<string, [Check, boolean?]> = new Map<string, [Check, b
   ].map((key): [string, [Check]] => [key, [isNullableString]]),
   ["createTime", [isString]],
   ["modifyTime", [isString]],
+  ["avgPriceOpen", [isNullableString, true]],
+  ["avgPriceClose", [isNullableString, true]],
   ["errorCode", [(x) => x === null || isNumber(x), true]],
   ["version", [isNumber, true]],
   ["tempQuoteId", [Number.isSafeInteger, true]],

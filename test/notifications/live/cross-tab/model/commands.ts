@@ -3,7 +3,8 @@
 // restarting; reads and read-alls in any running tab. Each one acts on the model and on the real
 // world, then waits until nothing is under way between the tabs.
 import fc from "fast-check";
-import { readAllNotifications, readOneNotification, type NotificationResponse } from "../../../../../src/notifications";
+import type { MockNotification } from "../../../../../src/mock-hedger";
+import { readAllNotifications, readOneNotification } from "../../../../../src/notifications";
 import { until } from "../../../../support/wait";
 import { VISIBLE } from "../../../helpers/live";
 import { freeze, frozen, openTab, pick, read, removeTab, resume, running, type Model, type Reads } from "./model";
@@ -85,7 +86,7 @@ export class ResumeTab implements Command {
 export type Emission = "new" | number;
 export type Delivery = "in order" | "each twice" | "reversed";
 
-function emitOne(m: Model, w: World, what: Emission, send: boolean): NotificationResponse {
+function emitOne(m: Model, w: World, what: Emission, send: boolean): MockNotification {
   const known = [...m.items.entries()];
   const fields =
     what === "new" || known.length === 0 ? { ...VISIBLE } : { ...VISIBLE, id: known[what % known.length][0], quote_id: known[what % known.length][1] };

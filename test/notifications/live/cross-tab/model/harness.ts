@@ -63,7 +63,7 @@ async function verify(m: Model, w: World): Promise<void> {
  * once no running tab held it: every tab that did closed or crashed, or was frozen.
  */
 function checkAnnouncements(w: World): void {
-  const unannounced = [...new Set(w.hedger.history(w.account).map((r) => r.id))].filter(
+  const unannounced = [...new Set(w.hedger.history(w.account).map((r) => String(r.id)))].filter(
     (id) => !w.announced.has(id) && [...w.tabs.values()].some((t) => holds(t, id))
   );
   const problems = [...w.announceProblems, ...unannounced.map((id) => `${id} is in a tab's lists but was never announced`)];

@@ -11,6 +11,7 @@
 //   keeping what it knew), and telling them what it knows (its hello carries its lists).
 // A notification is read in a tab when the tab knows it read at its newest version; a newer
 // version makes it unread again (the list rules).
+import type { MockNotification } from "../../../../../src/mock-hedger";
 import type { NotificationResponse } from "../../../../../src/notifications";
 
 /** Item id to the newest modify time read. */
@@ -107,11 +108,13 @@ export function resume(m: Model, key: number): void {
 }
 
 /** What a tab must show: every item the hedger holds, at its newest version, newest first, split by what the tab knows read. */
-export function expectedLists(tab: ModelTab, history: NotificationResponse[]): { unread: string[]; read: string[] } {
-  const newest = new Map<string, NotificationResponse>();
+export function expectedLists(tab: ModelTab, all: NotificationResponse[]): { unread: string[]; read: string[] } {
+  // The model sends no instant order: every record has an id.
+  const history = all as MockNotification[];
+  const newest = new Map<string, MockNotification>();
   for (const r of history) if ((newest.get(r.id)?.modify_time ?? -Infinity) < r.modify_time) newest.set(r.id, r);
   const sorted = [...newest.values()].sort((a, b) => b.modify_time - a.modify_time);
-  const isRead = (r: NotificationResponse) => (tab.reads.get(r.id) ?? -Infinity) >= r.modify_time;
-  const label = (r: NotificationResponse) => `${r.id}@${r.modify_time}`;
+  const isRead = (r: MockNotification) => (tab.reads.get(r.id) ?? -Infinity) >= r.modify_time;
+  const label = (r: MockNotification) => `${r.id}@${r.modify_time}`;
   return { unread: sorted.filter((r) => !isRead(r)).map(label), read: sorted.filter(isRead).map(label) };
 }
