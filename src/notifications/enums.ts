@@ -18,11 +18,12 @@ export enum LastSeenAction {
 }
 
 /**
- * A user-facing message for each LastSeenAction value. It has no prototype, so indexing it with
- * any string from the wire gives a message or undefined, never an Object.prototype member.
+ * A user-facing message for each LastSeenAction value, indexable by any string, as a SYMM-style
+ * frontend indexes it with the wire's last_seen_action. It has no prototype, so a string it has no
+ * message for gives undefined, never an Object.prototype member.
  */
-export const NotificationMessages: Readonly<Record<LastSeenAction, string>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<LastSeenAction, string>, {
+export const NotificationMessages: Readonly<Record<LastSeenAction, string> & Record<string, string>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, string>, {
     [LastSeenAction.SEND_QUOTE]: "Open Order",
     [LastSeenAction.FAILED_TO_PUT_ON_EXCHANGE]: "Failed To Put On Exchange",
     [LastSeenAction.REQUEST_TO_CANCEL_QUOTE]: "Cancel Open Order",

@@ -23,6 +23,8 @@ export {
 } from "./state/actions";
 export type { ConnectNotificationsAction, ConnectNotificationsPayload, DisconnectNotificationsAction, NotificationsAction } from "./state/actions";
 export { initialNotificationsState, notificationsReducer } from "./state/reducer";
+/** The reducer of the `notifications` slice, also the default export, as a SYMM-style reducer map imports it. */
+export { notificationsReducer as default } from "./state/reducer";
 export {
   selectConnectionStatus,
   selectIsNewNotification,

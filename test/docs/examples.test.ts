@@ -46,7 +46,7 @@ interface Example extends CodeBlock {
 
 function isMarked(block: CodeBlock): boolean {
   const words = block.info.split(/\s+/);
-  return words[0] === "ts" && words.includes("compile");
+  return (words[0] === "ts" || words[0] === "tsx") && words.includes("compile");
 }
 
 function collect(): Example[] {
@@ -58,7 +58,7 @@ function collect(): Example[] {
       .toLowerCase();
     codeBlocks(readDoc(doc))
       .filter(isMarked)
-      .forEach((block, i) => examples.push({ ...block, doc, module: `${base}-${i + 1}.ts` }));
+      .forEach((block, i) => examples.push({ ...block, doc, module: `${base}-${i + 1}.${block.info.split(/\s+/)[0]}` }));
   }
   return examples;
 }

@@ -7,6 +7,8 @@ import fs from "fs";
 import path from "path";
 import { INSTALL_TIMEOUT_MS, packedTarball, prepareHost } from "./helpers/hosts";
 import { childEnv, freePort } from "./helpers/processes";
+import { runProcess } from "../support/processes";
+import { HANG_GUARD_MS, until } from "../support/wait";
 
 describe("the packed package", function () {
   let project: string;
@@ -39,15 +41,15 @@ describe("the packed package", function () {
     expect(loaded.trim()).to.equal("0");
   });
 
-  it("runs `npx multiaccount-kit-mock-hedger --port <port>` from the installed bin", async () => {
+  it("runs `npx multiaccount-kit-mock-hedger --port <port> --shape strict` from the installed bin", async () => {
     const port = await freePort();
     const bin = path.join(project, "node_modules", ".bin", "multiaccount-kit-mock-hedger");
-    const child = spawn(bin, ["--port", String(port)], { cwd: project, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(bin, ["--port", String(port), "--shape", "strict"], { cwd: project, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     try {
-      for (let i = 0; i < 600 && !output.includes("[mock-hedger] WS"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until("the WS line", () => output.includes("[mock-hedger] WS") || child.exitCode !== null);
       expect(output).to.include(`ws://127.0.0.1:${port}/ws/position-state-ws3`);
       const account = "0x00000000000000000000000000000000000a11ce";
       const emitted = await (await fetch(`http://127.0.0.1:${port}/__mock/record`, { method: "POST", body: JSON.stringify({ account }) })).json();
@@ -58,10 +60,18 @@ describe("the packed package", function () {
       });
       expect(page.status).to.equal(200);
       expect((await page.json()).position_state).to.deep.equal([emitted]);
+      expect(emitted, "the strict shape").to.include({ filled_amount_open: null, error_code: null }).and.not.have.any.keys("avg_price_open", "order_type");
     } finally {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       expect(await exited, output).to.equal(0);
     }
+  });
+
+  it("refuses an unknown --shape, naming the two", async () => {
+    const bin = path.join(project, "node_modules", ".bin", "multiaccount-kit-mock-hedger");
+    const ran = await runProcess(bin, ["--shape", "loose"], { cwd: project, env: childEnv(), limitMs: HANG_GUARD_MS, onLimit: "fail", plain: true });
+    expect(ran.code, ran.output).to.equal(2);
+    expect(ran.stderr).to.include('--shape must be real or strict, got "loose".');
   });
 });

@@ -162,3 +162,79 @@ describe("mock hedger: a failed emit without last_seen_action, over HTTP, the so
     }
   });
 });
+
+describe("mock hedger: the shapes of its frames", () => {
+  let hedger: MockHedger | undefined;
+  afterEach(async () => hedger?.close());
+
+  /** The account's frames as a subscribed socket receives them, raw. */
+  async function subscribe(h: MockHedger): Promise<string[]> {
+    const frames: string[] = [];
+    const socket = new WebSocket(h.socketUrl);
+    socket.on("message", (data: Buffer) => frames.push(data.toString()));
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    socket.send(JSON.stringify({ address: [ACCOUNT] }));
+    await until("the subscription", () => h.subscribers(ACCOUNT) === 1);
+    return frames;
+  }
+
+  it("by default, as real hedgers send them: numeric 0 amounts, average prices, an order type and error code 0 on alerts; a string amount on reports", async () => {
+    hedger = await startMockHedger();
+    const frames = await subscribe(hedger);
+    hedger.emit(ACCOUNT, { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" });
+    hedger.emit(ACCOUNT, { state_type: "report", action_status: "success", last_seen_action: "FillLimitOrderOpen" });
+    await until("two frames", () => frames.length === 2);
+    const [alert, report] = frames.map((f) => JSON.parse(f) as Record<string, unknown>);
+    expect(alert).to.include({ filled_amount_open: 0, filled_amount_close: 0, avg_price_open: 0, avg_price_close: 0, error_code: 0 });
+    expect(alert.order_type).to.be.oneOf([0, 1]);
+    expect(report.filled_amount_open)
+      .to.be.a("string")
+      .and.match(/^\d+\.\d+$/);
+    expect(report.filled_amount_close).to.equal(0);
+    // And the client keeps both, classified as their senders' fields say.
+    const parsed = parseNotificationResponses(
+      frames.map((f) => JSON.parse(f)),
+      silent
+    );
+    expect(parsed.map((n) => [n.notificationType, n.filledAmountOpen])).to.deep.equal([
+      [NotificationType.SUCCESS, null],
+      [NotificationType.PARTIAL_FILL, report.filled_amount_open],
+    ]);
+  });
+
+  it('with shape "strict": amounts null, and no average price, order type or error code', async () => {
+    hedger = await startMockHedger({ shape: "strict" });
+    const frames = await subscribe(hedger);
+    hedger.emit(ACCOUNT, { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" });
+    await until("a frame", () => frames.length === 1);
+    const frame = JSON.parse(frames[0]) as Record<string, unknown>;
+    expect(frame).to.include({ filled_amount_open: null, filled_amount_close: null, error_code: null });
+    expect(frame).to.not.have.any.keys("avg_price_open", "avg_price_close", "order_type");
+  });
+
+  it("an instant order: a frame without an id under a negative temp_quote_id, then its confirmation, which takes its place in REST", async () => {
+    hedger = await startMockHedger();
+    const frames = await subscribe(hedger);
+    const order = hedger.emitInstant(ACCOUNT);
+    await until("the temporary frame", () => frames.length === 1);
+    const temporary = JSON.parse(frames[0]) as Record<string, unknown>;
+    expect(temporary).to.not.have.property("id");
+    expect(temporary).to.include({ quote_id: null, last_seen_action: "InstantRFQ", action_status: "seen" });
+    expect(temporary.temp_quote_id).to.be.a("number").and.below(0);
+    const confirmed = order.confirm();
+    await until("the confirmation", () => frames.length === 2);
+    expect(JSON.parse(frames[1])).to.deep.equal(confirmed);
+    expect(confirmed).to.include({ temp_quote_id: temporary.temp_quote_id, quote_id: -(temporary.temp_quote_id as number) });
+    expect(confirmed.modify_time).to.be.above(temporary.modify_time as number);
+    expect(hedger.history(ACCOUNT)).to.deep.equal([confirmed]);
+    // Over HTTP too: POST /__mock/instant answers both frames.
+    const res = await fetch(`${hedger.origin}/__mock/instant`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account: ACCOUNT }),
+    });
+    const both = (await res.json()) as { temporary: Record<string, unknown>; confirmed: Record<string, unknown> };
+    expect(both.temporary.temp_quote_id).to.equal(both.confirmed.temp_quote_id);
+    await until("two more frames", () => frames.length === 4);
+  });
+});

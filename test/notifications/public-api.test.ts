@@ -31,6 +31,7 @@ const SURFACE: Record<string, { file: string; values: string[]; types: string[] 
       "updateTimestamp",
       "initialNotificationsState",
       "notificationsReducer",
+      "default",
       "selectConnectionStatus",
       "selectIsNewNotification",
       "selectLastUpdateTimestamp",
@@ -109,14 +110,15 @@ const SURFACE: Record<string, { file: string; values: string[]; types: string[] 
       "useMarkAsReadNotificationCallback",
       "useMarkAsReadAllNotificationsCallback",
       "NotificationUpdater",
+      "NotificationUpdaterProvider",
       "useNotifications",
     ],
-    types: [],
+    types: ["NotificationUpdaterSettings"],
   },
   "multiaccount-kit/mock-hedger": {
     file: "src/mock-hedger/index.ts",
     values: ["startMockHedger"],
-    types: ["MockHedger", "MockHedgerOptions", "RestRequest"],
+    types: ["InstantOrder", "MockHedger", "MockHedgerOptions", "MockNotification", "RestRequest", "WireShape"],
   },
 };
 

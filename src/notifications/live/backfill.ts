@@ -1,6 +1,7 @@
 // The backfill: after every open (the first one too), fetch over REST what was sent while the
-// socket was not open, from the newest modifyTime seen minus an overlap. The list rules make the
-// overlap harmless (docs/design.md#newness-and-replay). A failed backfill is retried with backoff.
+// socket was not open, from the newest modifyTime seen minus an overlap, never before the visit's
+// own start (the connect payload's `since`). The list rules make the overlap harmless
+// (docs/design.md#newness-and-replay). A failed backfill is retried with backoff.
 import { globalFetch } from "../effects";
 import { fetchNotificationPage } from "../fetch/page";
 import type { NotificationDetails } from "../types";
@@ -96,7 +97,7 @@ async function run(backfill: Backfill, s: Session, attempt: number): Promise<voi
 async function fetchPages(backfill: Backfill, s: Session, signal: AbortSignal): Promise<void> {
   const { ctx } = backfill;
   const { backfillPageSize: size, backfillMaxPages: maxPages, logger } = ctx.options;
-  const since = backfillSince(ctx.store.getState().notifications.lastUpdateTimestamp, s.startedAtSeconds);
+  const since = Math.max(backfillSince(ctx.store.getState().notifications.lastUpdateTimestamp, s.startedAtSeconds), s.payload.since ?? 0);
   const { fetchTimeoutMs: timeoutMs, maxResponseBytes, timers } = ctx.options;
   const effects = { fetch: ctx.options.fetch ?? globalFetch(), logger, timeoutMs, maxResponseBytes, timers, signal };
   const request = { baseUrl: s.payload.baseUrl!, account: s.payload.account, appName: s.payload.appName!, modifyTimeGte: since };

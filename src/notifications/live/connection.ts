@@ -17,6 +17,9 @@ export function validateConnectPayload(p: ConnectNotificationsPayload): void {
   if (typeof p.whitelisted !== "boolean") {
     throw new NotificationsInputError("notifications: connectNotifications whitelisted must be true or false");
   }
+  if (p.since !== undefined && !(typeof p.since === "number" && Number.isFinite(p.since) && p.since >= 0)) {
+    throw new NotificationsInputError(`notifications: connectNotifications since must be unix seconds, got ${JSON.stringify(p.since)}`);
+  }
 }
 
 /** Whether two payloads ask for the same connection (then a second connect is a no-op). */

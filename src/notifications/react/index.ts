@@ -13,4 +13,5 @@ export {
   useUnreadNotifications,
   useVisibleNotifications,
 } from "./hooks";
-export { NotificationUpdater, useNotifications } from "./updater";
+export { NotificationUpdater, NotificationUpdaterProvider, useNotifications } from "./updater";
+export type { NotificationUpdaterSettings } from "./updater";

@@ -1,6 +1,8 @@
 // Plain, serializable action objects, typed `notifications/eventName`: each creator takes its
-// notification, list or value directly. The live middleware's two commands are here too, so that
-// live/ imports state/ and never the other way round.
+// notification, list or value directly, or wrapped in an object as SYMM-style frontends call them
+// (`addUnreadNotification({ notification })`, `updateTimestamp({ timestamp })`); the action is the
+// same either way. The live middleware's two commands are here too, so that live/ imports state/ and
+// never the other way round.
 import type { ConnectionStatus, NotificationDetails } from "../types";
 
 export const NotificationsActionType = {
@@ -95,6 +97,12 @@ export interface ConnectNotificationsPayload {
   baseUrl?: string;
   /** App-Name header of the backfill requests. */
   appName?: string;
+  /**
+   * The oldest modify time (unix seconds) a backfill asks for: what this visit shows, so that a
+   * backfill's overlap never brings back what an earlier visit saw. startNotificationUpdater sets it;
+   * default: no bound.
+   */
+  since?: number;
 }
 
 /** Opens (or switches) the live connection; checked by the middleware (live/connection.ts). */
@@ -126,39 +134,51 @@ export type NotificationsAction =
 
 const A = NotificationsActionType;
 
+/** `{ [key]: value }` as SYMM-style frontends pass it, or the value itself. */
+function unwrap<V>(arg: V | Record<string, V>, key: string, isValue: (x: unknown) => boolean): V {
+  if (typeof arg === "object" && arg !== null && !isValue(arg) && Object.prototype.hasOwnProperty.call(arg, key)) return (arg as Record<string, V>)[key];
+  return arg as V;
+}
+const isNotification = (x: unknown) => Object.prototype.hasOwnProperty.call(x, "notificationType");
+const notificationOf = (arg: NotificationDetails | { notification: NotificationDetails }) => unwrap(arg, "notification", isNotification);
+const listOf = (arg: NotificationDetails[] | { notifications: NotificationDetails[] }) => unwrap(arg, "notifications", Array.isArray);
+
 /** Adds a notification to unread under the list rules; a match already read stays read unless this one is strictly newer. */
-export const addUnreadNotification = (n: NotificationDetails): AddUnreadNotificationAction => ({
+export const addUnreadNotification = (n: NotificationDetails | { notification: NotificationDetails }): AddUnreadNotificationAction => ({
   type: A.addUnreadNotification,
-  payload: n,
+  payload: notificationOf(n),
 });
 /** Adds a notification to read under the list rules and takes it out of unread. */
-export const addReadNotification = (n: NotificationDetails): AddReadNotificationAction => ({
+export const addReadNotification = (n: NotificationDetails | { notification: NotificationDetails }): AddReadNotificationAction => ({
   type: A.addReadNotification,
-  payload: n,
+  payload: notificationOf(n),
 });
 /** Replaces the unread list, without duplicates (the newest kept), and takes its items out of read. */
-export const setUnreadNotifications = (list: NotificationDetails[]): SetUnreadNotificationsAction => ({
+export const setUnreadNotifications = (list: NotificationDetails[] | { notifications: NotificationDetails[] }): SetUnreadNotificationsAction => ({
   type: A.setUnreadNotifications,
-  payload: list,
+  payload: listOf(list),
 });
 /** Replaces the read list, without duplicates (the newest kept), and takes its items out of unread. */
-export const setReadNotifications = (list: NotificationDetails[]): SetReadNotificationsAction => ({
+export const setReadNotifications = (list: NotificationDetails[] | { notifications: NotificationDetails[] }): SetReadNotificationsAction => ({
   type: A.setReadNotifications,
-  payload: list,
+  payload: listOf(list),
 });
 /** Moves one notification from unread to read; nothing happens if it is not unread. */
-export const readOneNotification = (n: NotificationDetails): ReadOneNotificationAction => ({
+export const readOneNotification = (n: NotificationDetails | { notification: NotificationDetails }): ReadOneNotificationAction => ({
   type: A.readOneNotification,
-  payload: n,
+  payload: notificationOf(n),
 });
 /** Moves every unread notification to read, partial fills included, in one update. */
 export const readAllNotifications = (): ReadAllNotificationsAction => ({ type: A.readAllNotifications });
 /** Sets `lastUpdateTimestamp` (unix seconds as a string) to this value, whatever it was. */
-export const updateTimestamp = (ts: string): UpdateTimestampAction => ({ type: A.updateTimestamp, payload: ts });
+export const updateTimestamp = (ts: string | { timestamp: string }): UpdateTimestampAction => ({
+  type: A.updateTimestamp,
+  payload: unwrap(ts, "timestamp", (x) => typeof x === "string"),
+});
 /** Sets or lowers `isNewNotification` now, without the reset timer of `setNewNotificationFlag`. */
-export const updateIsNewNotification = (flag: boolean): UpdateIsNewNotificationAction => ({
+export const updateIsNewNotification = (flag: boolean | { flag: boolean }): UpdateIsNewNotificationAction => ({
   type: A.updateIsNewNotification,
-  payload: flag,
+  payload: unwrap(flag, "flag", (x) => typeof x === "boolean"),
 });
 /** Applies the addUnreadNotification rules to every item, in order, in one state update. */
 export const ingestNotifications = (list: NotificationDetails[]): IngestNotificationsAction => ({

@@ -2,7 +2,7 @@
 // without React too. The new-notification flag has its own file, new-notification-flag.ts.
 import { NotificationType } from "../enums";
 import { NotificationsInputError } from "../errors";
-import { hasId, quoteKey } from "../lists/rules";
+import { hasId, quoteKey, tempKey } from "../lists/rules";
 import { findStored } from "../lists/transitions";
 import type { NotificationDetails, NotificationInput } from "../types";
 import { addReadNotification, addUnreadNotification, readAllNotifications, readOneNotification } from "./actions";
@@ -23,7 +23,8 @@ function newLocalId(): string {
  */
 function withId(n: NotificationInput): NotificationDetails {
   const candidate = { ...n, id: n.id ?? null };
-  if (hasId(candidate)) return candidate;
+  // An instant order's notification is known by its temporary quote id until its confirmation comes.
+  if (hasId(candidate) || tempKey(candidate) !== null) return candidate;
   if (candidate.notificationType === NotificationType.TRANSFER_COLLATERAL || quoteKey(candidate) === null) {
     return { ...candidate, id: newLocalId() };
   }

@@ -26,5 +26,7 @@ const TOKENS = new RegExp(`(${AMOUNT_KEY})(-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)
 /** `JSON.parse(text)`, with every number literal of an amount field kept as a marked string. */
 export function parseWireJson(text: string): unknown {
   if (!NEEDS_LITERALS.test(text)) return JSON.parse(text);
-  return JSON.parse(text.replace(TOKENS, (token: string, key?: string, literal?: string) => (literal === undefined ? token : `${key}"${ESCAPED_LITERAL}${literal}"`)));
+  return JSON.parse(
+    text.replace(TOKENS, (token: string, key?: string, literal?: string) => (literal === undefined ? token : `${key}"${ESCAPED_LITERAL}${literal}"`))
+  );
 }

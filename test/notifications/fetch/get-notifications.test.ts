@@ -146,7 +146,9 @@ describe("getNotifications", () => {
 
     it("drops an item that cannot be a notification with a warning and keeps the rest of the page", async () => {
       reply = (res) =>
-        sendJson(res, { position_state: [wire({ id: "good" }), wire({ id: "bad", modify_time: "x", create_time: null }), wire({ id: "other", action_status: "?" })] });
+        sendJson(res, {
+          position_state: [wire({ id: "good" }), wire({ id: "bad", modify_time: "x", create_time: null }), wire({ id: "other", action_status: "?" })],
+        });
       const logger = recordingLogger();
       const store = newStore({ logger });
       const result = await store.dispatch(getNotifications(params(server.baseUrl)));

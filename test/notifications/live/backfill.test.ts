@@ -55,6 +55,14 @@ describe("live backfill", () => {
     expect(t.ingested()).to.deep.equal(["s0", "s1", "s2", "s3", "s4"]);
   });
 
+  it("never starts before the visit's own start (the connect payload's since): an earlier visit's last minute stays seen", async () => {
+    const t = setup({}, { baseUrl: `${server.baseUrl}/api`, appName: "backfill-test", since: 1_700_000_201 });
+    t.store.dispatch(updateTimestamp("1700000200"));
+    t.backfill.start(t.session);
+    await until("the last page", () => t.batches.length === 3);
+    expect(JSON.parse(server.requests[0].body).modify_time_gte).to.equal(1_700_000_201);
+  });
+
   it("stops at backfillMaxPages with a warning", async () => {
     const t = setup({ backfillMaxPages: 1 });
     t.backfill.start(t.session);

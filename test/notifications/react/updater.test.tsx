@@ -6,7 +6,7 @@ import { startMockHedger, type MockHedger } from "../../../src/mock-hedger";
 import { useDispatch } from "react-redux";
 import type { ThunkDispatch } from "redux-thunk";
 import type { NotificationsAction, NotificationsRootState } from "../../../src/notifications";
-import { NotificationUpdater, useNotifications } from "../../../src/notifications/react";
+import { NotificationUpdater, NotificationUpdaterProvider, useNotifications } from "../../../src/notifications/react";
 import { until } from "../../support/wait";
 import { VISIBLE, liveStore } from "../helpers/live";
 
@@ -49,6 +49,52 @@ describe("<NotificationUpdater />", function () {
     await act(async () => renderer.unmount());
     expect(live.state().connectionStatus).to.equal("closed");
     await until("socket closed", () => hedger.subscribers() === 0);
+  });
+
+  it("mounted with no props, runs with its provider's settings: nothing until an account, then fetch and socket; a prop wins", async () => {
+    const fetched = hedger.record(ALICE, VISIBLE);
+    const live = liveStore();
+    const settings = { baseUrl: hedger.baseUrl, appName: "react-test", socketUrl: hedger.socketUrl, whitelisted: true, timestamp: 0, storage: null };
+    const app = (account: string | undefined, whitelisted?: boolean) => (
+      <Provider store={live.store}>
+        <NotificationUpdaterProvider {...settings} account={account}>
+          <div>
+            <NotificationUpdater whitelisted={whitelisted} />
+          </div>
+        </NotificationUpdaterProvider>
+      </Provider>
+    );
+    let renderer!: TestRenderer.ReactTestRenderer;
+    await act(async () => {
+      renderer = TestRenderer.create(app(undefined));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([hedger.requests.length, hedger.connectionCount], "no account yet: no fetch, no socket").to.deep.equal([0, 0]);
+
+    await act(async () => renderer.update(app(ALICE)));
+    await until("fetched and subscribed", () => hedger.subscribers(ALICE) === 1 && live.state().unreadNotifications.some((n) => n.id === fetched.id));
+    expect(hedger.requests[0]).to.deep.include({ appName: "react-test" });
+
+    await act(async () => renderer.update(app(ALICE, false)));
+    await until("the prop's whitelisted: false closes the socket", () => hedger.subscribers() === 0);
+    await act(async () => renderer.unmount());
+  });
+
+  it("an account without a baseUrl is logged as an error, and nothing starts", async () => {
+    const live = liveStore();
+    let renderer!: TestRenderer.ReactTestRenderer;
+    await act(async () => {
+      renderer = TestRenderer.create(
+        <Provider store={live.store}>
+          <NotificationUpdaterProvider account={ALICE} appName="x" logger={live.logger}>
+            <NotificationUpdater />
+          </NotificationUpdaterProvider>
+        </Provider>
+      );
+    });
+    expect(live.logger.errors).to.deep.equal(["notifications: <NotificationUpdater /> has an account but no baseUrl; set it on the updater or its provider"]);
+    expect(hedger.requests).to.have.length(0);
+    await act(async () => renderer.unmount());
   });
 
   it("useNotifications(account, fetchData, baseUrl, timestamp, dispatch) fetches only when fetchData is set", async () => {

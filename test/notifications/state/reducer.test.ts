@@ -691,3 +691,27 @@ describe("notificationsReducer: states built outside the reducer", () => {
     expect(tags(next.unreadNotifications)).to.deep.equal(["a@4000", "c@3000", "b@2000"]);
   });
 });
+
+describe("action creators: the object payloads SYMM-style frontends pass", () => {
+  const n = note({ id: "p1" });
+  const pairs: Array<[string, NotificationsAction, NotificationsAction]> = [
+    ["addUnreadNotification({ notification })", addUnreadNotification({ notification: n }), addUnreadNotification(n)],
+    ["addReadNotification({ notification })", addReadNotification({ notification: n }), addReadNotification(n)],
+    ["readOneNotification({ notification })", readOneNotification({ notification: n }), readOneNotification(n)],
+    ["setUnreadNotifications({ notifications })", setUnreadNotifications({ notifications: [n] }), setUnreadNotifications([n])],
+    ["setReadNotifications({ notifications })", setReadNotifications({ notifications: [n] }), setReadNotifications([n])],
+    ["updateTimestamp({ timestamp })", updateTimestamp({ timestamp: "1700000000" }), updateTimestamp("1700000000")],
+    ["updateIsNewNotification({ flag })", updateIsNewNotification({ flag: true }), updateIsNewNotification(true)],
+  ];
+  for (const [name, wrapped, plain] of pairs) {
+    it(`${name} is the same action as the value alone`, () => {
+      expect(wrapped).to.deep.equal(plain);
+      expect(JSON.parse(JSON.stringify(wrapped)), "serializable").to.deep.equal(plain);
+    });
+  }
+
+  it("the reducer is the module's default export", async () => {
+    const module = await import("../../../src/notifications");
+    expect(module.default).to.equal(notificationsReducer);
+  });
+});

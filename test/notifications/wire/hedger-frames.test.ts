@@ -53,7 +53,9 @@ describe("frames as hedgers send them", () => {
       });
       const logger = recordingLogger();
       const store = newStore({ logger });
-      const result = await (store.dispatch as TestDispatch)(getNotifications({ baseUrl: server.baseUrl, account: ACCOUNT, timestamp: "", appName: "t", size: 100 }));
+      const result = await (store.dispatch as TestDispatch)(
+        getNotifications({ baseUrl: server.baseUrl, account: ACCOUNT, timestamp: "", appName: "t", size: 100 })
+      );
       expect(result.unreadNotifications.length).to.be.greaterThan(0);
       const { unreadNotifications, readNotifications } = store.getState().notifications;
       expectLanded(unreadNotifications, readNotifications, logger.warnings);

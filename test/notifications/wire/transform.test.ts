@@ -173,7 +173,9 @@ describe("toNotification", () => {
         const { open, avg, warnings } = amount(value);
         expect([open, avg]).to.deep.equal([null, null]);
         expect(warnings).to.have.length(1);
-        expect(warnings[0]).to.match(/left out 2 field\(s\): filled_amount_open must be a decimal/).and.contain("avg_price_open");
+        expect(warnings[0])
+          .to.match(/left out 2 field\(s\): filled_amount_open must be a decimal/)
+          .and.contain("avg_price_open");
       });
     }
   });
@@ -222,7 +224,13 @@ describe("toNotification", () => {
     ["a numeric id is its string", { id: 12 }, "id", "12", /^$/],
     ["a numeric string quote_id is read", { quote_id: "7" }, "quoteId", "7", /^$/],
     ["a fractional quote_id", { quote_id: 7.5 }, "quoteId", null, /quote_id must be an integer, got 7.5/],
-    ["an object counterparty_address", { counterparty_address: {} }, "counterpartyAddress", null, /counterparty_address must be a string or null, got an object/],
+    [
+      "an object counterparty_address",
+      { counterparty_address: {} },
+      "counterpartyAddress",
+      null,
+      /counterparty_address must be a string or null, got an object/,
+    ],
     ["a boolean action_status", { action_status: true, state_type: "report" }, "actionStatus", null, /action_status must be a string or null, got true/],
     ["a numeric state_type", { state_type: 1 }, "stateType", null, /state_type must be a string or null/],
     ["a word for a version", { version: "two" }, "version", undefined, /version must be a number/],
@@ -239,7 +247,9 @@ describe("toNotification", () => {
       if (message.source === "^$") expect(logger.warnings).to.deep.equal([]);
       else {
         expect(logger.warnings).to.have.length(1);
-        expect(logger.warnings[0]).to.match(/^notifications: left out 1 field\(s\): /).and.match(message);
+        expect(logger.warnings[0])
+          .to.match(/^notifications: left out 1 field\(s\): /)
+          .and.match(message);
       }
     });
   }
@@ -325,9 +335,16 @@ describe("parseNotificationResponses", () => {
 
   it("lists three reasons at most, and counts the rest", () => {
     const logger = recordingLogger();
-    expect(parseNotificationResponses(Array.from({ length: 50_000 }, () => ({})), logger)).to.deep.equal([]);
+    expect(
+      parseNotificationResponses(
+        Array.from({ length: 50_000 }, () => ({})),
+        logger
+      )
+    ).to.deep.equal([]);
     expect(logger.warnings).to.have.length(1);
-    expect(logger.warnings[0]).to.match(/dropped 50000 of 50000 notifications/).and.contain("; and 49997 more");
+    expect(logger.warnings[0])
+      .to.match(/dropped 50000 of 50000 notifications/)
+      .and.contain("; and 49997 more");
     expect(logger.warnings[0].length).to.be.below(400);
   });
 

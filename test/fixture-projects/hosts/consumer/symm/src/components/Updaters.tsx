@@ -1,0 +1,6 @@
+// The app's updaters, each mounted without props: they know what they need from the app.
+import { NotificationUpdater } from "multiaccount-kit/notifications/react";
+
+export function Updaters() {
+  return <NotificationUpdater />;
+}
