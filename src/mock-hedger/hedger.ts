@@ -1,5 +1,5 @@
 // A mock hedger for frontend work and tests: the REST endpoint and the WebSocket of a hedger's
-// notification service (docs/design.md#wire-format), scriptable to emit notifications, drop
+// notification service (docs/contributing/design.md#wire-format), scriptable to emit notifications, drop
 // connections and go down for a while. Node only; the notifications module never imports it.
 import http from "http";
 import type { AddressInfo, Socket } from "net";

@@ -105,7 +105,7 @@ async function handleControl(parts: HttpParts, req: http.IncomingMessage, res: h
   }
 }
 
-/** A Map, since the key comes from the request's path (docs/design.md#wire-format). */
+/** A Map, since the key comes from the request's path (docs/contributing/design.md#wire-format). */
 const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   [".html", "text/html"],
   [".js", "text/javascript"],

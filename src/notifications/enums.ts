@@ -1,4 +1,4 @@
-// Enum values are the strings hedgers put on the wire (docs/design.md#wire-format), typos included:
+// Enum values are the strings hedgers put on the wire (docs/contributing/design.md#wire-format), typos included:
 // FailureType's "condition_missmatch" and "system Unable to handel exception" are what hedgers send.
 
 export enum LastSeenAction {

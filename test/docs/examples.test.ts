@@ -24,10 +24,10 @@ const OUT = path.join(REPO_ROOT, "test-output/doc-examples");
  * they cannot type-check in this project. The Hardhat 3 host test compiles and runs that config.
  */
 const WITHOUT_EXAMPLES: Record<string, string> = {
-  "docs/benchmarks.md": "the benchmarks are run with `npm run bench`; they are scripts of this repository, not part of the package's API",
-  "docs/development.md": "working on this repository is shell commands, not code a user writes",
-  "docs/contracts-fuzzing.md": "the fuzz harness is run with npm scripts and environment variables, not imported",
-  "docs/design.md": "the rules the code relies on, in prose and tables; how to call the code is in the other docs' examples",
+  "docs/contributing/benchmarks.md": "the benchmarks are run with `npm run bench`; they are scripts of this repository, not part of the package's API",
+  "docs/contributing/development.md": "working on this repository is shell commands, not code a user writes",
+  "docs/contributing/contracts-fuzzing.md": "the fuzz harness is run with npm scripts and environment variables, not imported",
+  "docs/contributing/design.md": "the rules the code relies on, in prose and tables; how to call the code is in the other docs' examples",
   "docs/verification.md": "verification is set up through environment variables and the config of hardhat-plugin.md, whose example is compiled",
 };
 const MINIMUM: Record<string, number> = { "README.md": 2 };

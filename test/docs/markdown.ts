@@ -6,13 +6,15 @@ import path from "path";
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 
 /** README.md and every docs/*.md, as paths relative to the repository root. */
+/** README.md, the user docs (docs/*.md) and the contributor docs (docs/contributing/*.md). */
 export function docFiles(): string[] {
-  const docs = fs
-    .readdirSync(path.join(REPO_ROOT, "docs"))
-    .filter((name) => name.endsWith(".md"))
-    .sort()
-    .map((name) => `docs/${name}`);
-  return ["README.md", ...docs];
+  const inFolder = (folder: string) =>
+    fs
+      .readdirSync(path.join(REPO_ROOT, folder))
+      .filter((name) => name.endsWith(".md"))
+      .sort()
+      .map((name) => `${folder}/${name}`);
+  return ["README.md", ...inFolder("docs"), ...inFolder("docs/contributing")];
 }
 
 export function readDoc(file: string): string {

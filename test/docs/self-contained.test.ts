@@ -1,5 +1,5 @@
 // A comment or a doc points only at what a reader of this repository can open: the rules the code
-// relies on are stated in place or in docs/design.md, never cited from a file outside it (the
+// relies on are stated in place or in docs/contributing/design.md, never cited from a file outside it (the
 // design notes this package was first written from are not part of it).
 import { expect } from "chai";
 import fs from "fs";
@@ -38,6 +38,6 @@ function citations(): string[] {
 
 describe("docs: the repository cites no file outside it", () => {
   it("no file under src/, test/, scripts/, examples/, docs/ or README.md cites the design notes the package was first written from", () => {
-    expect(citations(), "state the rule where it is used, or point at a section of docs/design.md (e.g. docs/design.md#list-rules)").to.deep.equal([]);
+    expect(citations(), "state the rule where it is used, or point at a section of docs/contributing/design.md (e.g. docs/contributing/design.md#list-rules)").to.deep.equal([]);
   });
 });

@@ -1,6 +1,6 @@
 // What a frontend pays: the installed tarball bundled by esbuild for browsers (minified, the peer
 // dependencies left external), for one import alone and for each entry whole. The gzipped sizes are
-// held under budgets (docs/benchmarks.md, "Bundle size"), and a bundle of the reducer and two
+// held under budgets (docs/contributing/benchmarks.md, "Bundle size"), and a bundle of the reducer and two
 // selectors must hold no code of the live connection, the fetch or the backoff.
 import { expect } from "chai";
 import { build } from "esbuild";

@@ -1,6 +1,6 @@
 // One page of `POST {baseUrl}/position-state/{start}/{size}` with `Content-Type: application/json`,
 // `App-Name: <appName>` and the body `{ address, modify_time_gte, create_time_gte?, quote_id? }` in
-// unix seconds (docs/design.md#wire-format). Used by the fetch thunks and by the live backfill.
+// unix seconds (docs/contributing/design.md#wire-format). Used by the fetch thunks and by the live backfill.
 import { globalTimers, type FetchLike, type NotificationsLogger, type NotificationsTimers } from "../effects";
 import { NotificationFetchError, NotificationsInputError } from "../errors";
 import type { NotificationDetails } from "../types";

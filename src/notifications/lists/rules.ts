@@ -1,4 +1,4 @@
-// The comparison rules (docs/design.md#newness-and-replay, #list-rules): which of two notifications
+// The comparison rules (docs/contributing/design.md#newness-and-replay, #list-rules): which of two notifications
 // is newer, the keys two notifications match on, and how lastUpdateTimestamp advances.
 import { NotificationType } from "../enums";
 import type { NotificationDetails } from "../types";

@@ -1,5 +1,5 @@
 // lists/: the list rules and their indexes. This file: every transition on the (unread, read) pair,
-// as the rules state it (docs/design.md#list-rules): both lists newest first, no duplicates, nothing
+// as the rules state it (docs/contributing/design.md#list-rules): both lists newest first, no duplicates, nothing
 // in both, and an incoming item older than a stored match changes nothing.
 import type { NotificationDetails } from "../types";
 import {

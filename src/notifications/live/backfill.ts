@@ -1,7 +1,7 @@
 // The backfill: after every open (the first one too), fetch over REST what was sent while the
 // socket was not open, from the newest modifyTime seen minus an overlap, never before the visit's
 // own start (the connect payload's `since`). The list rules make the overlap harmless
-// (docs/design.md#newness-and-replay). A failed backfill is retried with backoff.
+// (docs/contributing/design.md#newness-and-replay). A failed backfill is retried with backoff.
 import { globalFetch } from "../effects";
 import { fetchNotificationPage } from "../fetch/page";
 import type { NotificationDetails } from "../types";

@@ -1,5 +1,5 @@
 // Reconnect delays: exponential growth from a minimum by a factor up to a cap, with jitter
-// (docs/design.md#connection-life-cycle).
+// (docs/contributing/design.md#connection-life-cycle).
 export interface BackoffOptions {
   minDelayMs?: number;
   maxDelayMs?: number;

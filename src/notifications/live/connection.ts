@@ -1,5 +1,5 @@
 // The connect command's payload, checked at the edge, and when two payloads ask for the same
-// connection (docs/design.md#connection-life-cycle). The actions themselves are in state/actions.ts.
+// connection (docs/contributing/design.md#connection-life-cycle). The actions themselves are in state/actions.ts.
 import { NotificationsInputError } from "../errors";
 import type { ConnectNotificationsPayload } from "../state/actions";
 

@@ -1,6 +1,6 @@
 // The session: one socket to the hedger for the connected account. It sends the subscription
 // `{"address":[account]}` on every open, bounds each connect attempt, and reconnects with backoff
-// until disconnected or out of retries (docs/design.md#connection-life-cycle). A session out of
+// until disconnected or out of retries (docs/contributing/design.md#connection-life-cycle). A session out of
 // retries stays, given up, until revive() starts its attempts again.
 import type { ConnectNotificationsPayload } from "../state/actions";
 import { backoffDelay } from "./backoff";

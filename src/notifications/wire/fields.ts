@@ -1,6 +1,6 @@
 // One wire field at a time, read leniently: a field of the wrong type is left out (null, or absent
 // when optional) and noted, and only the frame's identity and time can make it unusable
-// (docs/design.md#wire-format). Nothing here throws for a value a hedger sent.
+// (docs/contributing/design.md#wire-format). Nothing here throws for a value a hedger sent.
 import { AMOUNT_LITERAL } from "./json";
 
 export type Raw = Record<string, unknown>;
@@ -97,7 +97,7 @@ const isZero = (decimal: string) => /^-?[0.]+$/.test(decimal);
 /**
  * An amount: a decimal string passes through unchanged; a JSON number becomes the decimal string of
  * its literal, except zero, the hedgers' "no value" sentinel, which is null; anything else is null
- * and noted (docs/design.md#wire-format).
+ * and noted (docs/contributing/design.md#wire-format).
  */
 export function amountOf(raw: Raw, key: string, notes: FieldNotes): string | null {
   const v = raw[key];

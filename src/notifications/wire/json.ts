@@ -1,7 +1,7 @@
 // The hedger's JSON, parsed so that an amount sent as a JSON number keeps the digits it was sent with:
 // `JSON.parse` would make it a float first (12.50 becomes 12.5, and a long amount loses digits). Each
 // number literal that is the value of an amount field is read as its text, marked (AMOUNT_LITERAL),
-// and turned into a decimal string by fields.ts (docs/design.md#wire-format).
+// and turned into a decimal string by fields.ts (docs/contributing/design.md#wire-format).
 
 /** The wire's amount fields. */
 export const AMOUNT_FIELDS = ["filled_amount_open", "filled_amount_close", "avg_price_open", "avg_price_close"] as const;

@@ -1,7 +1,7 @@
 // wire/: the hedger's format and its way into the store. This file: wire (snake_case
 // NotificationResponse) to store (NotificationDetails), item by item. An item that cannot be a
 // notification is dropped, a field of the wrong type left out, and a frame's whole batch gets one
-// warning: nothing a hedger sends takes the rest of its batch down (docs/design.md#wire-format).
+// warning: nothing a hedger sends takes the rest of its batch down (docs/contributing/design.md#wire-format).
 import type { NotificationsLogger } from "../effects";
 import { ActionStatus, LastSeenAction, NotificationType, OrderType, StateType } from "../enums";
 import type { NotificationDetails } from "../types";
@@ -11,7 +11,7 @@ type Ungrouped = Omit<NotificationDetails, "notificationType" | "showInModal"> &
 
 /**
  * Hedgers still send the old exchange-specific name. A Map, because the key is a wire string: an
- * object would answer "constructor" or "__proto__" from its prototype (docs/design.md#wire-format).
+ * object would answer "constructor" or "__proto__" from its prototype (docs/contributing/design.md#wire-format).
  */
 const LEGACY_LAST_SEEN_ACTIONS: ReadonlyMap<string, string> = new Map([["FailedToPutOnBinance", LastSeenAction.FAILED_TO_PUT_ON_EXCHANGE]]);
 

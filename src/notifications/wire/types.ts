@@ -1,4 +1,4 @@
-// The hedger's wire format: what its REST endpoint and its WebSocket send (docs/design.md#wire-format).
+// The hedger's wire format: what its REST endpoint and its WebSocket send (docs/contributing/design.md#wire-format).
 
 /** An amount as hedgers send it: a decimal string, a JSON number (0 means "no value") or null. */
 export type WireAmount = string | number | null;

@@ -1,5 +1,5 @@
 // The stateful fuzz harness on fixed seeds, with short sequences (`npm run fuzz` runs long ones).
-// See docs/contracts-fuzzing.md.
+// See docs/contributing/contracts-fuzzing.md.
 import { expect } from "chai";
 import { fuzz, formatCounterexample } from "./harness";
 import { World } from "./world";

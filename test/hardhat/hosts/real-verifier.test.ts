@@ -289,7 +289,7 @@ describe("verification proven by a real verifier (lib-sourcify), the ethers 5 st
 
   after(() => {
     if (verifier === undefined) return;
-    // What each verification took (the engine's compile included), for docs/benchmarks.md.
+    // What each verification took (the engine's compile included), for docs/contributing/benchmarks.md.
     const times = verifier.verdicts.map(({ contract, runtimeMatch, creationMatch, error, ms }) => ({
       contract,
       runtimeMatch,

@@ -1,6 +1,6 @@
 // A REST page is bounded in items (at most `size`) and in bytes (`maxResponseBytes`), against a real
 // HTTP server on loopback: an oversized body is cut off while it streams, never read whole, and
-// fails the fetch without touching the lists (docs/design.md#list-rules, "Caps").
+// fails the fetch without touching the lists (docs/contributing/design.md#list-rules, "Caps").
 import { expect } from "chai";
 import type { ServerResponse } from "http";
 import { fetch as whatwgFetch } from "undici";

@@ -89,7 +89,7 @@ export function recordingLogger(): RecordingLogger {
 export const ids = (list: readonly NotificationDetails[]) => list.map((n) => n.id);
 
 /**
- * Both lists newest first, no duplicates in a list and nothing in both (docs/design.md#list-rules):
+ * Both lists newest first, no duplicates in a list and nothing in both (docs/contributing/design.md#list-rules):
  * no id twice, and no `(quoteId, notificationType, actionStatus)` key twice outside collateral transfers.
  */
 export function expectInvariants(state: NotificationState): void {

@@ -1,5 +1,5 @@
 // Every list transition (add unread, add read, set, read one, read all, update timestamp and flag)
-// and every list rule of docs/design.md#list-rules, table-driven. Each case runs twice: through a real store (indexes warm) and on a
+// and every list rule of docs/contributing/design.md#list-rules, table-driven. Each case runs twice: through a real store (indexes warm) and on a
 // JSON copy of the state (indexes cold), which must give the same lists.
 import { expect } from "chai";
 import {

@@ -1,6 +1,6 @@
 // Wire strings that name Object.prototype's members ("__proto__", "constructor", ...) must come
 // out of the wire as the plain strings they are: never a function, never a prototype, always data
-// a BroadcastChannel can clone (docs/design.md#wire-format).
+// a BroadcastChannel can clone (docs/contributing/design.md#wire-format).
 import { expect } from "chai";
 import {
   NotificationMessages,

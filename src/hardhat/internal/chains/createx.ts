@@ -1,7 +1,7 @@
 // CreateX, the factory behind `--deterministic`: where it lives, how to tell its code from anything
 // else at that address, its CREATE3 entry point, and putting it on a local Hardhat network from its
 // keyless transaction (never with hardhat_setCode: its runtime holds an immutable, its own address,
-// that a copied artifact leaves zeroed). See docs/design.md#same-address-on-every-chain.
+// that a copied artifact leaves zeroed). See docs/contributing/design.md#same-address-on-every-chain.
 import { InputError } from "../../errors";
 import { CREATEX_KEYLESS_TRANSACTION } from "./createx-keyless";
 import type { Chain } from "./reader";

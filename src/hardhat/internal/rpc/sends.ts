@@ -9,7 +9,7 @@
 // - before anything is signed, an identical transaction of an earlier unfinished run of the same task
 //   (journal.ts) that took effect, or still can, is reused instead;
 // - when the chain cannot tell whether a transaction took effect, the run stops (UnknownOutcomeError):
-//   a new nonce is never used for a step that may already have landed (docs/design.md#send-journal).
+//   a new nonce is never used for a step that may already have landed (docs/contributing/design.md#send-journal).
 import { MultiAccountKitError, named } from "../../errors";
 import type { FeeData } from "../chains/reader";
 import { txLink, type Logger } from "../output/log";

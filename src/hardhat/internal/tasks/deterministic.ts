@@ -1,7 +1,7 @@
 // `deploy-multiaccount --deterministic`: the proxy is created by CreateX with CREATE3 under a salt
 // that names the deployer, so its address depends on the deployer's address and a label only (not
 // on the chain, the nonce, the implementation or initialize's arguments). Every check here runs
-// before anything is sent. See docs/design.md#same-address-on-every-chain.
+// before anything is sent. See docs/contributing/design.md#same-address-on-every-chain.
 import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
 import { InputError } from "../../errors";
 import {

@@ -92,7 +92,7 @@ const isString: Check = (x) => typeof x === "string";
 const isNullableString: Check = (x) => x === null || isString(x);
 const isNumber: Check = (x) => typeof x === "number" && Number.isFinite(x);
 
-/** Every field of NotificationDetails: its check, and whether it may be absent (docs/design.md#list-rules). */
+/** Every field of NotificationDetails: its check, and whether it may be absent (docs/contributing/design.md#list-rules). */
 const FIELDS: ReadonlyMap<string, [Check, boolean?]> = new Map<string, [Check, boolean?]>([
   ...[
     "id",
