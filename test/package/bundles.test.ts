@@ -41,16 +41,17 @@ async function bundle(project: Consumer, contents: string): Promise<Bundle> {
 }
 
 /**
- * Gzipped bytes (zlib's default level), each a little above what it measured when set. The first is
- * the issue's target, at most 5 KB; the notifications module was 13,488 bytes for it as CommonJS.
+ * Gzipped bytes (zlib's default level). The first is the target the module is held to, at most 5 KB;
+ * the others a little above what they measured with the lenient wire reader and the first-load rule
+ * (17,062 and 9,953 bytes), so that bloat shows.
  */
 const BUDGETS = {
   "reducer + two selectors": {
     source: 'export { notificationsReducer, selectUnreadNotifications, selectReadNotifications } from "multiaccount-kit/notifications";',
-    gzipped: 4_000,
+    gzipped: 5_000,
   },
-  "multiaccount-kit/notifications, all of it": { source: 'export * from "multiaccount-kit/notifications";', gzipped: 15_400 },
-  "multiaccount-kit/notifications/react, all of it": { source: 'export * from "multiaccount-kit/notifications/react";', gzipped: 8_500 },
+  "multiaccount-kit/notifications, all of it": { source: 'export * from "multiaccount-kit/notifications";', gzipped: 17_500 },
+  "multiaccount-kit/notifications/react, all of it": { source: 'export * from "multiaccount-kit/notifications/react";', gzipped: 10_200 },
 };
 
 /**

@@ -42,7 +42,7 @@ describe("the packed tarball: contents and package linters", () => {
     );
     const redux = fs.readFileSync(path.join(project.installed, "examples/redux-node/index.ts"), "utf8");
     expect(redux).to.include('} from "multiaccount-kit/notifications";');
-    expect(redux).to.include('import { startMockHedger } from "multiaccount-kit/mock-hedger";');
+    expect(redux).to.include('import { startMockHedger, type MockNotification } from "multiaccount-kit/mock-hedger";');
     for (const file of examples.filter((entry) => entry.endsWith(".ts"))) {
       const text = fs.readFileSync(path.join(project.installed, file.slice("package/".length)), "utf8");
       expect(text, file).to.not.match(/from "\.\.\/\.\.\/src/);
