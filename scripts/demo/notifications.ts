@@ -39,7 +39,7 @@ export interface NotificationsDemoResult {
 /** "Seen by hedger: Open Order (quote 1002)" */
 function summary(n: NotificationDetails): string {
   const action = n.lastSeenAction ?? "";
-  const message = NotificationMessages[action as keyof typeof NotificationMessages] ?? action;
+  const message = NotificationMessages[action] ?? action;
   return `${n.notificationType}: ${message}${n.quoteId === null ? "" : ` (quote ${n.quoteId})`}`;
 }
 

@@ -1,4 +1,4 @@
-// The function reference in docs/notifications.md ("Public API"): every function the two
+// The function reference in docs/notifications-api.md ("Functions"): every function the two
 // notifications entry points export (action creators, thunks, selectors, the reducer, the
 // middleware factory and the updater, the transforms, the React hooks and component), each with its
 // signature from the committed API report (api/multiaccount-kit.api.md, itself checked against the
@@ -11,7 +11,7 @@ import path from "path";
 import ts from "typescript";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
-export const REFERENCE_DOC = path.join(REPO_ROOT, "docs/notifications.md");
+export const REFERENCE_DOC = path.join(REPO_ROOT, "docs/notifications-api.md");
 const REPORT_FILE = path.join(REPO_ROOT, "api/multiaccount-kit.api.md");
 
 export const BEGIN = "<!-- The function reference: written by scripts/docs/api-reference.ts from the API report and the TSDoc in src/. Do not edit. -->";

@@ -1,4 +1,4 @@
-// The `npx hardhat help <task>` text that docs/hardhat-plugin.md shows for each task. The test
+// The `npx hardhat help <task>` text that docs/tasks.md shows for each task. The test
 // test/docs/help.test.ts checks that the docs match it; running this file rewrites the blocks:
 //   npx ts-node --transpile-only scripts/docs/help.ts
 import { execFile } from "child_process";
@@ -7,7 +7,7 @@ import path from "path";
 import { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../src/hardhat/constants";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
-export const HELP_DOC = path.join(REPO_ROOT, "docs/hardhat-plugin.md");
+export const HELP_DOC = path.join(REPO_ROOT, "docs/tasks.md");
 export const HELP_TASKS = [TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT, TASK_ADDRESSES_SHOW];
 
 /** The HTML comment that stands right before a task's fenced help block in the docs. */

@@ -1,4 +1,4 @@
-// docs/notifications.md lists every function of the notifications entry points with its signature
+// docs/notifications-api.md lists every function of the notifications entry points with its signature
 // (from the committed API report, which test/api/report.test.ts checks against the build) and one
 // line (the first sentence of its TSDoc in src/). To bring the docs up to date:
 //   npx ts-node --transpile-only scripts/docs/api-reference.ts   (npm run api:report runs it too)

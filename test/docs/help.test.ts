@@ -1,4 +1,4 @@
-// docs/hardhat-plugin.md shows each task's `npx hardhat help <task>`; this checks it is what Hardhat
+// docs/tasks.md shows each task's `npx hardhat help <task>`; this checks it is what Hardhat
 // prints today. To bring the docs up to date: npx ts-node --transpile-only scripts/docs/help.ts
 import { expect } from "chai";
 import fs from "fs";

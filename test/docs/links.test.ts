@@ -58,13 +58,6 @@ function linksOutsidePackage(file: string, markdown: string, shipped: Set<string
   return outside;
 }
 
-/**
- * Links of a shipped doc to a file the package lacks, left for that doc's owner to change. The
- * README's owner has the text to put instead; once it is in, this list must be emptied (the test
- * fails while it names a link that is gone).
- */
-const PENDING: Record<string, string[]> = { "README.md": ["scripts/demo"] };
-
 describe("docs: links", () => {
   it("GitHub's heading anchors", () => {
     expect(githubSlug("Task `deploy-multiaccount`")).to.equal("task-deploy-multiaccount");
@@ -100,7 +93,7 @@ describe("docs: links", () => {
     for (const file of docFiles()) {
       it(`${file}: links only to what the package ships, if it ships`, () => {
         if (!shipped.has(file)) return;
-        expect(linksOutsidePackage(file, readDoc(file), shipped)).to.deep.equal(PENDING[file] ?? []);
+        expect(linksOutsidePackage(file, readDoc(file), shipped)).to.deep.equal([]);
       });
     }
   });

@@ -38,6 +38,9 @@ function citations(): string[] {
 
 describe("docs: the repository cites no file outside it", () => {
   it("no file under src/, test/, scripts/, examples/, docs/ or README.md cites the design notes the package was first written from", () => {
-    expect(citations(), "state the rule where it is used, or point at a section of docs/contributing/design.md (e.g. docs/contributing/design.md#list-rules)").to.deep.equal([]);
+    expect(
+      citations(),
+      "state the rule where it is used, or point at a section of docs/contributing/design.md (e.g. docs/contributing/design.md#list-rules)"
+    ).to.deep.equal([]);
   });
 });

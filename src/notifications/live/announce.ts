@@ -3,7 +3,7 @@
 // the store held nothing the item matches (same id, or same quote key) before the ingest, and the
 // item is in unread after it. The lists are what every tab of the browser mirrors, so a replay (the
 // backfill's overlap, a reconnect, a new leader's backfill) finds its match there; an item that
-// arrives read, or a copy of a read one, never reaches unread (docs/live-notifications.md#one-os-notification-per-item).
+// arrives read, or a copy of a read one, never reaches unread (docs/cross-tab.md#one-os-notification-per-item).
 import { findMatches, indexOfList, normalList } from "../lists/indexes";
 import type { NotificationDetails } from "../types";
 import type { LiveContext } from "./types";

@@ -57,7 +57,7 @@ function pageStorage(): TimestampStorage | undefined {
   }
 }
 
-/** Where the visit starts from, and how much it fetches (docs/notifications.md#first-load). */
+/** Where the visit starts from, and how much it fetches (docs/notifications.md#the-first-load). */
 interface Since {
   /** What lastUpdateTimestamp starts at. */
   seconds: number;

@@ -2,7 +2,7 @@
 // how each one's explorer verifies contracts. Etherscan retired its per-explorer V1 APIs in 2025;
 // the chains it serves now answer at one V2 endpoint with a `chainid` and one Etherscan key. A chain
 // Etherscan does not serve keeps its own explorer's Etherscan-compatible API (Blockscout's, here).
-// `routeSource` says where each route was checked; docs/hardhat-plugin.md has the table.
+// `routeSource` says where each route was checked; docs/verification.md has the table.
 
 export type RouteKind =
   /** Etherscan API V2: https://api.etherscan.io/v2/api?chainid=<id>, one ETHERSCAN_API_KEY for every chain. */

@@ -1,6 +1,6 @@
 // Keeps secrets out of everything the plugin prints and every error it throws: private keys,
 // mnemonics, explorer API keys, and the credentials an RPC URL carries (the rule is stated in
-// docs/hardhat-plugin.md, "Errors and secrets").
+// docs/errors.md#secrets-are-never-printed).
 const SECRET_ENV = /(PRIVATE_KEY|PRIVATE_KEYS_STR|API_KEY|MNEMONIC|SECRET|TOKEN)/;
 /** Shorter values are not keys, and replacing them would garble ordinary words and numbers in the output. */
 const MIN_SECRET_LENGTH = 8;

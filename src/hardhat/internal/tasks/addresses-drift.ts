@@ -4,7 +4,7 @@
 // and link references accounted for): the implementation with the project's artifact, the proxy and
 // the ProxyAdmin with the upgrades plugin's OpenZeppelin artifacts. On OpenZeppelin 5, the proxy's
 // admin immutable must be the ProxyAdmin of its admin slot. Only each chain's JSON-RPC is asked: no
-// explorer, no key. Nothing is written. What is compared: docs/hardhat-plugin.md#addresses-show.
+// explorer, no key. Nothing is written. What is compared: docs/tasks.md#the-drift-check---check-bytecode.
 import { readAddresses } from "../../addresses";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../../constants";
 import { MultiAccountKitError } from "../../errors";

@@ -76,7 +76,7 @@ export async function planDeterministic(run: RunContext, label: string, journalF
   if (state === "absent" && !createXFirst) {
     throw new InputError(
       `CreateX is not deployed at ${CREATEX_ADDRESS} on ${where}, so --deterministic cannot run there. ` +
-        `Deploy CreateX there from its keyless transaction (see docs/hardhat-plugin.md#same-address-on-every-chain), or deploy without --deterministic; nothing was sent.`
+        `Deploy CreateX there from its keyless transaction (see docs/tasks.md#same-address-on-every-chain), or deploy without --deterministic; nothing was sent.`
     );
   }
   if (await host.chain.hasCode(proxy)) {

@@ -1,5 +1,5 @@
 // What crosses the BroadcastChannel between tabs: plain data with a version field. A message of
-// another version, or one that does not have the expected shape, is ignored (docs/live-notifications.md#one-socket-per-browser).
+// another version, or one that does not have the expected shape, is ignored (docs/cross-tab.md#messages-between-tabs).
 import { NotificationType, OrderType } from "../../enums";
 import { NotificationsActionType as A } from "../../state/actions";
 import type { ConnectionStatus, NotificationDetails } from "../../types";

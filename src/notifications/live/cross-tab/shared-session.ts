@@ -4,7 +4,7 @@
 // over a BroadcastChannel (protocol.ts), the leader its socket status too, and applies the others'
 // through the same reducer. Without the two browser APIs (environment.ts) each store keeps its own
 // socket. This wraps the middleware's session; it never opens a socket itself
-// (docs/live-notifications.md#one-socket-per-browser).
+// (docs/cross-tab.md).
 import { NotificationsActionType as A, ingestNotifications, type ConnectNotificationsPayload } from "../../state/actions";
 import type { NotificationDetails, NotificationState } from "../../types";
 import { sameConnection } from "../connection";

@@ -1,7 +1,7 @@
 // The cross-tab layer against hostile input, in Node with the fakes (whose BroadcastChannel
 // structured-clones like a browser's): a socket message of hostile wire strings still reaches every
 // tab, and a peer on the channel posting malformed messages, or a status while it is not the
-// leader, changes nothing in any tab (docs/live-notifications.md#one-socket-per-browser).
+// leader, changes nothing in any tab (docs/cross-tab.md#messages-between-tabs).
 import { expect } from "chai";
 import { connectNotifications, ingestNotifications, type NotificationDetails } from "../../../../src/notifications";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../../../src/notifications/live/cross-tab/protocol";
