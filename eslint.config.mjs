@@ -1,4 +1,4 @@
-// ESLint flat config. `npm run lint` runs it with --max-warnings 0, then the format check (`prettier --check .`, scripts/lint/format-check.cjs).
+// ESLint flat config. `npm run lint` runs it with --max-warnings 0, then the format check (`prettier --check .`).
 // TypeScript files get typescript-eslint's recommended type-aware rules, from the two programs the
 // repository already type-checks (tsconfig.json: CommonJS sources, tests, scripts, examples;
 // tsconfig.hardhat3.json: the Hardhat 3 entry's .mts files).
@@ -24,7 +24,7 @@ export default defineConfig(
     "coverage/",
     "output/",
     "test-output/",
-    "examples/browser/dist/",
+    "examples/*/dist/",
     "test/fixture-projects/*/artifacts/",
     "test/fixture-projects/*/cache/",
     "test/fixture-projects/*/output/",

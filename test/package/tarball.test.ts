@@ -37,13 +37,19 @@ describe("the packed tarball: contents and package linters", () => {
         "package/examples/browser/build.ts",
         "package/examples/browser/index.html",
         "package/examples/notifications-store/index.ts",
+        "package/examples/react/Notifications.tsx",
+        "package/examples/react/README.md",
+        "package/examples/react/build.ts",
+        "package/examples/react/index.html",
+        "package/examples/react/main.tsx",
+        "package/examples/react/store.ts",
         "package/examples/redux-node/index.ts",
       ].sort()
     );
     const redux = fs.readFileSync(path.join(project.installed, "examples/redux-node/index.ts"), "utf8");
     expect(redux).to.include('} from "multiaccount-kit/notifications";');
     expect(redux).to.include('import { startMockHedger, type MockNotification } from "multiaccount-kit/mock-hedger";');
-    for (const file of examples.filter((entry) => entry.endsWith(".ts"))) {
+    for (const file of examples.filter((entry) => /\.tsx?$/.test(entry))) {
       const text = fs.readFileSync(path.join(project.installed, file.slice("package/".length)), "utf8");
       expect(text, file).to.not.match(/from "\.\.\/\.\.\/src/);
     }
