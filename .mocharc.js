@@ -2,9 +2,9 @@
 // MOCHA_SPEC=path[,path] runs only those files (for working on one area).
 process.env.TS_NODE_TRANSPILE_ONLY = "true";
 process.env.TS_NODE_FILES = "true";
-// The suite's solc output cache (scripts/test/solc-cache.cjs); a test that needs its own sets
-// MULTIACCOUNT_SOLC_CACHE itself.
-process.env.MULTIACCOUNT_SOLC_CACHE ??= require("./scripts/test/solc-cache.cjs");
+// The run's work folder and its solc output cache (scripts/test/work.cjs); a test that needs a cache
+// of its own sets MULTIACCOUNT_SOLC_CACHE itself.
+require("./scripts/test/work.cjs");
 module.exports = {
   require: ["ts-node/register"],
   extension: ["ts", "tsx"],

@@ -1,44 +1,35 @@
 // Host projects: Hardhat projects of the stacks we support, each with its own package.json and
 // lock file under test/fixture-projects/hosts/, installed the way a user installs them. Each is
-// copied outside this repository (so nothing resolves to our own node_modules), installed with
-// `npm ci`, and then given the packed tarball with a plain `npm install <tarball>`. The lock file's
-// install is made once on this machine and shared by every checkout (sharedInstall, as a CI cache
-// of node_modules keyed by the lock would be); each checkout's folder of a host is a hard-linked
-// copy of it (checkoutCopy), kept between that checkout's runs, into which the tarball is installed
-// every time, once per test process: every file of the process shares that install.
+// copied into the run's work folder (outside this repository, so that nothing resolves to our own
+// node_modules), installed from its lock file, and then given the packed tarball with a plain
+// `npm install <tarball>`, once per test process: every file of the process shares that install.
 //
 // A host that runs on another Node.js than this one (the Hardhat 3 host pins the npm `node` package,
-// 22: Hardhat 3 needs it; prepareHost's `node` option installs one for another version) runs on that Node.js, npm
-// included: npm skips optional dependencies whose `engines` do not match the Node.js it runs on, and
-// Hardhat 3's native EDR binaries say `node >= 22`. That Node.js is first fetched from the registry
-// (the npm `node` package) into a folder of its own, to run the host's install.
+// 22: Hardhat 3 needs it; prepareHost's `node` option installs one for another version) runs on that
+// Node.js, npm included: npm skips optional dependencies whose `engines` do not match the Node.js it
+// runs on, and Hardhat 3's native EDR binaries say `node >= 22`. That Node.js is first fetched from
+// the registry (the npm `node` package) into a folder of its own, to run the host's install.
 //
 // A copy of a host (`copy`) is a second project folder with the same install (node_modules hard
 // linked): its own sources, build output, records and upgrades manifest, for a file whose runs go on
 // beside another file's in the same host.
 import { execFile } from "child_process";
-import crypto from "crypto";
 import fs from "fs";
 import path from "path";
-import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { FIXTURES, REPO_ROOT } from "./environment";
 
 export const HOSTS = path.join(FIXTURES, "hosts");
-/**
- * Where installs kept between runs live: the host projects, the Node.js binaries, the loopback
- * verifier. The machine's folder of scripts/test/machine.cjs, which `npm test` keeps its other
- * content-named state in too.
- */
+/** The run's work folder (scripts/test/work.cjs): the host projects, the Node.js binaries, the loopback verifier. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module of the test runner, without types
-export const WORK: string = require("../../../scripts/test/machine.cjs");
+export const WORK: string = require("../../../scripts/test/work.cjs");
 const OUT = path.join(REPO_ROOT, "test-output");
-/** What a run leaves in a host, cleared before the next one. */
-const BUILD_OUTPUTS = ["artifacts", "cache", "custom-artifacts", "custom-cache", "typechain-types", "custom-typechain-types", "output", ".openzeppelin"];
-
 /** This machine's npm (beside the Node.js running the tests, or the one `npm test` names), to run on any Node.js. */
 const NPM_CLI = [path.join(path.dirname(process.execPath), "..", "lib", "node_modules", "npm", "bin", "npm-cli.js"), process.env.npm_execpath ?? ""].find(
   (file) => file.endsWith("npm-cli.js") && fs.existsSync(file)
 )!;
+
+/** npm on the Node.js `node` (its npm), in `cwd`; resolves to what it printed. */
+export const npmOn = (node: string, args: string[], cwd: string): Promise<string> => npm(args, cwd, node);
 
 function npm(args: string[], cwd: string, node?: string): Promise<string> {
   // prefer-offline: what npm's cache holds is used without asking the registry again (a package it
@@ -219,27 +210,14 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
   if (pinned !== undefined && nodeVersion !== undefined) throw new Error(`host ${name} pins node ${pinned}; it cannot be installed for another Node.js`);
   const runtime = pinned ?? nodeVersion;
   const binary = runtime === undefined ? undefined : await nodeBinary(runtime);
-  const id = nodeVersion === undefined ? name : `${name}-node-${nodeVersion}`;
-  const key = crypto
-    .createHash("sha256")
-    .update(fs.readFileSync(path.join(fixture, "package.json")))
-    .update(fs.readFileSync(path.join(fixture, "package-lock.json")))
-    .digest("hex")
-    .slice(0, 12);
-  claimSpace(WORK);
+  const dir = path.join(WORK, nodeVersion === undefined ? name : `${name}-node-${nodeVersion}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
   // `npm ci` refuses a lock that lacks some optional dependency of a package. This machine's
   // registry carries only the Linux x64 builds of Hardhat 3's EDR, so a lock written here lists
   // only those; `npm install` follows the same lock and skips the builds it cannot fetch.
-  const base = await sharedInstall({ fixture, id, key, command: [pinned === undefined ? "ci" : "install"], binary });
-  // Named by this checkout too (see claimSpace): two checkouts on one machine must not copy their
-  // files over each other's, nor install their tarballs into one node_modules.
-  const dir = path.join(WORK, `${id}-${CHECKOUT}-lock${key}`);
-  await checkoutCopy(base, dir, id);
-  for (const output of BUILD_OUTPUTS) fs.rmSync(path.join(dir, output), { recursive: true, force: true });
-  // A kept install still holds the previous run's package, which its restored lock does not list;
-  // npm then resolves the new tarball's peers against the old copy. Start from the lock's own tree.
-  fs.rmSync(path.join(dir, "node_modules", "multiaccount-kit"), { recursive: true, force: true });
-  fs.rmSync(path.join(dir, "node_modules", ".package-lock.json"), { force: true });
+  await npm([pinned === undefined ? "ci" : "install"], dir, binary);
   for (const shared of SHARED[name] ?? ["common"]) copyTree(path.join(HOSTS, shared), dir);
   copyTree(fixture, dir);
 
@@ -253,97 +231,6 @@ async function install(name: string, nodeVersion: string | undefined): Promise<H
   const installedVersion = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "multiaccount-kit", "package.json"), "utf8")).version;
   const node = pinned !== undefined ? path.join(dir, "node_modules", "node", "bin", "node") : binary;
   return { name, dir, node, changedVersions, addedPackages, installedVersion };
-}
-
-/** Where the lock files' installs shared by every checkout on this machine live (see sharedInstall). */
-export const INSTALLS = path.join(WORK, "installs");
-/** A shared install not used for this long is removed when another install of the same project is made. */
-export const UNUSED_MS = 3 * 24 * 60 * 60 * 1000;
-/** The file of an install's node_modules that says it is whole; its time is when it was last used. */
-export const INSTALLED = ".multiaccount-kit-install";
-
-export interface SharedInstall {
-  /** The project's folder, whose package.json and package-lock.json are installed. */
-  fixture: string;
-  /** The project's name among the installs. */
-  id: string;
-  /** The hash of the project's package.json and lock file. */
-  key: string;
-  /** npm's command: `["ci"]`, or `["install"]` to follow the lock where `npm ci` refuses it. */
-  command: string[];
-  /** The Node.js that runs npm (and the project), when not this one. */
-  binary?: string;
-  /** The folder of the shared installs (INSTALLS). */
-  root?: string;
-}
-
-/**
- * The lock file's install (`command`: `npm ci`, or `npm install` following the lock), made once on
- * this machine for each lock file and Node.js, and shared by every checkout: a fresh clone's run
- * copies it (checkoutCopy) instead of installing the same packages again, as a CI cache of
- * node_modules keyed by the lock would. It is made in a folder of this process and renamed into
- * place whole (another process that made it first wins), and never written to after: each checkout
- * installs its tarball into its own copy. Resolves to the install's folder.
- */
-export async function sharedInstall(install: SharedInstall): Promise<string> {
-  const { fixture, id, key, command, binary, root = INSTALLS } = install;
-  const runtime = crypto
-    .createHash("sha256")
-    .update(`${binary ?? process.execPath} ${process.version}`)
-    .digest("hex")
-    .slice(0, 8);
-  const base = path.join(root, `${id}-lock${key}-node${runtime}`);
-  const marker = path.join(base, "node_modules", INSTALLED);
-  if (!fs.existsSync(marker)) {
-    const staging = `${base}.staging-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
-    fs.mkdirSync(staging, { recursive: true });
-    try {
-      for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(fixture, file), path.join(staging, file));
-      await npm(command, staging, binary);
-      fs.mkdirSync(path.join(staging, "node_modules"), { recursive: true }); // npm makes none for a project without dependencies
-      fs.writeFileSync(path.join(staging, "node_modules", INSTALLED), key);
-      fs.renameSync(staging, base);
-    } catch (error) {
-      // Another process renamed its own install into place first (ENOTEMPTY, EEXIST): use that one.
-      fs.rmSync(staging, { recursive: true, force: true });
-      if (!fs.existsSync(marker)) throw error;
-    }
-  }
-  const now = new Date();
-  fs.utimesSync(marker, now, now);
-  // This project's other installs (of other lock files) unused for UNUSED_MS, and what an install
-  // killed midway left as long ago.
-  for (const entry of fs.readdirSync(root)) {
-    const folder = path.join(root, entry);
-    if (!entry.startsWith(`${id}-lock`) || folder === base) continue;
-    const used = path.join(folder, ...(entry.includes(".staging-") ? [] : ["node_modules", INSTALLED]));
-    if (!fs.existsSync(used) || now.getTime() - fs.statSync(used).mtimeMs > UNUSED_MS) fs.rmSync(folder, { recursive: true, force: true });
-  }
-  return base;
-}
-
-/**
- * This checkout's folder of a host: the shared install's node_modules hard linked (cp -al: a new
- * tree of folders whose files are the install's), its package files copied, made once per checkout
- * and lock file. The tarball's install there adds files and replaces the lock files, which are this
- * folder's own; it writes no file of the shared install (an install into such a copy left every
- * file of the original unchanged, by modification time).
- */
-async function checkoutCopy(base: string, dir: string, id: string): Promise<void> {
-  if (fs.existsSync(path.join(dir, "node_modules", INSTALLED))) return;
-  // This checkout's folders of earlier lock files of this host (and their copies) are not needed any more.
-  const mine = path.join(WORK, ".checkouts", `${id}-${CHECKOUT}`);
-  if (fs.existsSync(mine)) {
-    const old = fs.readFileSync(mine, "utf8");
-    for (const entry of fs.readdirSync(WORK))
-      if (entry === old || entry.startsWith(`${old}-`)) fs.rmSync(path.join(WORK, entry), { recursive: true, force: true });
-  }
-  fs.mkdirSync(path.dirname(mine), { recursive: true });
-  fs.writeFileSync(mine, path.basename(dir));
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(base, file), path.join(dir, file));
-  await linkTree(path.join(base, "node_modules"), path.join(dir, "node_modules"));
 }
 
 /**

@@ -5,12 +5,10 @@
 // where the host projects are (hosts.ts), and run as a child process on that Node.js. Its sources are
 // copied over the install at each start.
 import { spawn, type ChildProcess } from "child_process";
-import crypto from "crypto";
 import fs from "fs";
 import path from "path";
-import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { REPO_ROOT } from "./environment";
-import { nodeBinary, sharedInstall, WORK } from "./hosts";
+import { nodeBinary, npmOn, WORK } from "./hosts";
 
 const SOURCE = path.join(REPO_ROOT, "test", "support", "verifier");
 /** lib-sourcify 3.4 needs Node.js 22: the same npm `node` package as the Hardhat 3 host's. */
@@ -78,38 +76,18 @@ export interface LoopbackVerifier {
 
 let installing: Promise<{ dir: string; node: string; compiled: string }> | undefined;
 
-/** The verifier project, installed once per lock file on this machine, its sources copied afresh. */
+/** The verifier project, installed in the run's work folder (once per process). */
 export function prepareVerifier(): Promise<{ dir: string; node: string; compiled: string }> {
   installing ??= (async () => {
     const node = await nodeBinary(NODE_22);
-    const key = crypto
-      .createHash("sha256")
-      .update(fs.readFileSync(path.join(SOURCE, "package.json")))
-      .update(fs.readFileSync(path.join(SOURCE, "package-lock.json")))
-      .digest("hex")
-      .slice(0, 12);
-    claimSpace(WORK);
-    // `npm install` on the lock, not `npm ci`: the lock lists cbor-extract's builds for every
-    // platform, and this machine's registry has only some of them (see hosts.ts). The install is
-    // the machine's (sharedInstall); this checkout's folder holds the verifier's sources and a link
-    // to it.
-    const base = await sharedInstall({ fixture: SOURCE, id: "verifier", key, command: ["install"], binary: node });
-    const dir = path.join(WORK, `verifier-${CHECKOUT}-lock${key}`);
+    const dir = path.join(WORK, "verifier");
+    fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    const modules = path.join(dir, "node_modules");
-    let linked: string | undefined;
-    try {
-      linked = fs.readlinkSync(modules);
-    } catch {
-      linked = undefined;
-    }
-    if (linked !== path.join(base, "node_modules")) {
-      fs.rmSync(modules, { recursive: true, force: true });
-      fs.symlinkSync(path.join(base, "node_modules"), modules, "dir");
-    }
-    for (const file of fs.readdirSync(SOURCE))
-      if (file.endsWith(".cjs") || file === "package.json") fs.copyFileSync(path.join(SOURCE, file), path.join(dir, file));
-    return { dir, node, compiled: path.join(base, "compiled") };
+    for (const file of fs.readdirSync(SOURCE)) if (/\.cjs$|^package(-lock)?\.json$/.test(file)) fs.copyFileSync(path.join(SOURCE, file), path.join(dir, file));
+    // `npm install` on the lock, not `npm ci`: the lock lists cbor-extract's builds for every
+    // platform, and this machine's registry has only some of them (see hosts.ts).
+    await npmOn(node, ["install"], dir);
+    return { dir, node, compiled: path.join(WORK, "verifier-compiled") };
   })();
   return installing;
 }

@@ -1,36 +1,28 @@
-// docs/hardhat-plugin.md as a newcomer follows it, on each stack: in an empty folder, `npm init -y`,
+// docs/getting-started.md as a newcomer follows it, on each stack: in an empty folder, `npm init -y`,
 // the stack's install command read from the page and run verbatim by a shell, then `npm install` of
 // the packed tarball; the page's config (and, on Hardhat 2, its tsconfig.json and a .env copied from
 // the installed package's .env.example); then the page's local-node recipe: `hardhat node`, a
 // protocol contract on it, the recipe's variables, and its `deploy-multiaccount` command. Hardhat's
 // cache is an empty folder, checked for a downloaded compiler afterwards, and nothing but the npm
 // registry can be reached here, so the compile works only with the npm solc the command installs.
-// The folders are made anew each run. The command's packages are not unpacked anew each time: the
-// command first runs in a second empty folder with npm's package-lock-only setting, which resolves
-// what it would install now (npm's cache, then the registry for what the cache lacks) and writes the
-// lock file alone; that lock's `npm ci` is made once on this machine (sharedInstall, as for the hosts)
-// and hard-linked into the project's folder; then the command runs there, verbatim, and must end with
-// exactly the versions it resolved (else the test fails), now finding them in place. Each stack's install and recipe
-// run in the background from when the host installs start (alongsideHosts); its test awaits them.
+// The folders are made anew in the run's work folder. Each stack's install and recipe run in the
+// background from when the host installs start (alongsideHosts); its test awaits them.
 // The ethers 6 stack runs on Node 24 (the npm `node` package, whose npm runs its install): the
 // tested "stack-B deploy on Node 24", on the project a newcomer makes. Hardhat 3 runs on the Node 22
 // its host pins; the ethers 5 stack on this process's Node 20.
 import { expect } from "chai";
 import { ethers } from "ethers";
-import crypto from "crypto";
 import fs from "fs";
-import os from "os";
 import path from "path";
 import { codeBlocks, readDoc } from "../../docs/markdown";
-import { HOSTS, INSTALL_TIMEOUT_MS, NODE_24, alongsideHosts, linkTree, lockedVersions, nodeBinary, packedTarball, sharedInstall } from "../helpers/hosts";
+import { HOSTS, INSTALL_TIMEOUT_MS, NODE_24, WORK, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
 import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
-import { CHECKOUT, claimSpace } from "../../support/machine-space";
 import { runProcess } from "../../support/processes";
 import { ADDRESS } from "./cases";
 import { HANG_GUARD_MS } from "../../support/wait";
 
-const DOC = "docs/hardhat-plugin.md";
+const DOC = "docs/getting-started.md";
 
 interface DocStack {
   /** The suffix of the page's markers (`install-<name>`, `config-<name>`) and of the table's row. */
@@ -106,38 +98,17 @@ interface DocProject {
   cache: string;
 }
 
-// Keyed by this checkout: two checkouts on one machine must not install over each other.
-const WORK = path.join(os.tmpdir(), "multiaccount-kit-docs-install");
-
 async function install(stack: DocStack): Promise<DocProject> {
-  claimSpace(WORK);
-  const dir = path.join(WORK, `${stack.name}-${CHECKOUT}`);
-  const resolving = `${dir}.resolve`;
+  const dir = path.join(WORK, "docs-install", stack.name);
   const cache = `${dir}.cache`;
-  await Promise.all([dir, resolving, cache].map((folder) => fs.promises.rm(folder, { recursive: true, force: true })));
-  for (const folder of [dir, resolving, cache]) fs.mkdirSync(folder, { recursive: true });
+  for (const folder of [dir, cache]) {
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.mkdirSync(folder, { recursive: true });
+  }
   const node = stack.node === undefined ? undefined : await nodeBinary(stack.node());
   const env = shellEnv(node);
-  const command = docBlock(`install-${stack.name}`);
-  // What the command resolves to now, then that tree's files, made once on this machine (see above).
-  await shell("npm init -y", [], resolving, env);
-  await shell(command, [], resolving, { ...env, npm_config_package_lock_only: "true" });
-  const resolved = lockedVersions(resolving);
-  const key = crypto
-    .createHash("sha256")
-    .update(JSON.stringify([...resolved].sort()))
-    .digest("hex")
-    .slice(0, 12);
-  const base = await sharedInstall({ fixture: resolving, id: `docs-${stack.name}`, key, command: ["install"], binary: node });
   await shell("npm init -y", [], dir, env);
-  await linkTree(path.join(base, "node_modules"), path.join(dir, "node_modules"));
-  await shell(command, [], dir, env);
-  const installed = lockedVersions(dir);
-  const differences = [...new Set([...resolved.keys(), ...installed.keys()])].filter((location) => resolved.get(location) !== installed.get(location));
-  if (differences.length > 0)
-    throw new Error(
-      `the page's command installed other versions than it resolves to in an empty folder: ${differences.map((location) => `${location} ${resolved.get(location)} -> ${installed.get(location)}`).join(", ")}`
-    );
+  await shell(docBlock(`install-${stack.name}`), [], dir, env);
   await shell('npm install "$1"', [await packedTarball()], dir, env);
   return { dir, node, cache };
 }

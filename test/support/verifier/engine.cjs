@@ -36,8 +36,8 @@ function longVersion(version) {
     .replace(/\.Emscripten.*$/, "");
 }
 
-// The outputs kept: VERIFIER_COMPILED (the test helper names a folder beside the verifier's install,
-// shared by every checkout on the machine), else beside these sources.
+// The outputs kept: VERIFIER_COMPILED (the test helper names a folder in the run's work folder, shared
+// by the run's verifiers), else beside these sources.
 const KEPT = process.env.VERIFIER_COMPILED || path.join(__dirname, "compiled");
 
 function keptOutput(key) {
