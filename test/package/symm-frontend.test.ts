@@ -1,8 +1,8 @@
 // A SYMM-style frontend (test/fixture-projects/hosts/consumer/symm) against the packed tarball: its
 // code, written as such frontends use their notifications module with only the import paths pointed
 // at multiaccount-kit, type-checks under strict with noImplicitAny on and off; bundled, it runs in
-// each browser engine against the mock hedger sending real-shaped frames, and a returning visit
-// shows exactly what changed while the trader was away.
+// a browser against the mock hedger sending real-shaped frames, and a returning visit shows exactly
+// what changed while the trader was away.
 import { expect } from "chai";
 import * as esbuild from "esbuild";
 import fs from "fs";
@@ -65,7 +65,9 @@ describe("a SYMM-style frontend, by its import paths alone", function () {
     });
     after(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
-    for (const engine of testedEngines()) {
+    // One engine: the claim is that the app runs unchanged; both engines run examples/react
+    // (test/notifications/example-react.test.ts), which uses the same module the same way.
+    for (const engine of testedEngines().slice(0, 1)) {
       describe(`in headless ${engine.title}`, () => {
         const ACCOUNT = `0x00000000000000000000000000000000000${engine.name === "chromium" ? "c0de1" : "f0de1"}`;
         let hedger: MockHedger;

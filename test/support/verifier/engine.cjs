@@ -57,18 +57,23 @@ function keepOutput(key, output) {
   return output;
 }
 
+/** The npm solc of exactly `version` ("0.8.24+commit.e11b9ed9") compiles the standard-JSON `text`. */
+function compileWith(version, text) {
+  const wanted = longVersion(version);
+  if (wanted !== version.replace(/^v/, "")) throw new Error(`solc ${version} asked for; this folder's is ${wanted}`);
+  return solcOf(version).compile(text);
+}
+
 /** lib-sourcify's compiler: the npm solc of the version asked for. */
 const compiler = {
   async compile(version, input) {
-    const solc = solcOf(version);
-    const wanted = longVersion(version);
-    if (wanted !== version.replace(/^v/, "")) throw new Error(`solc ${version} asked for; this folder's is ${wanted}`);
-    // One compile per input, kept in memory and in this install's folder: the proxy and its admin
-    // are submitted with the same input, the stacks' verifiers share the proxies', and a rerun on
-    // this machine compiles nothing again (solc's output for an input and a version never changes).
+    // One compile per input, kept in memory and in the run's folder: the proxy and its admin are
+    // submitted with the same input, and the stacks' verifiers share the proxies' (solc's output for
+    // an input and a version never changes). A kept output needs no compiler loaded: loading one
+    // costs seconds of processor time.
     const text = JSON.stringify(input);
     const key = `${version}-${createHash("sha256").update(text).digest("hex")}`;
-    if (!outputs.has(key)) outputs.set(key, keptOutput(key) ?? keepOutput(key, solc.compile(text)));
+    if (!outputs.has(key)) outputs.set(key, keptOutput(key) ?? keepOutput(key, compileWith(version, text)));
     return JSON.parse(outputs.get(key));
   },
 };
