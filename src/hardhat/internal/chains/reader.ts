@@ -2,7 +2,7 @@
 // Hardhat major: chain id, code, storage, balances, fees, gas estimates and receipts. On an HTTP
 // network the provider answers through the task's RPC session (rpc/session.ts), which retries; a node
 // that still cannot be reached becomes one clear error naming the step.
-import { NetworkUnreachableError, RpcUnavailableError } from "../../errors";
+import { MultiAccountKitError, NetworkUnreachableError, RpcUnavailableError } from "../../errors";
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -75,6 +75,18 @@ export class Chain {
   async addressInSlot(address: string, slot: string): Promise<string> {
     const word = await this.request<string>(`reading storage of ${address}`, "eth_getStorageAt", [address, slot, "latest"]);
     return `0x${word.replace(/^0x/, "").padStart(64, "0").slice(24)}`;
+  }
+
+  /** `owner()` of an Ownable contract, lower-case; undefined when the call fails or answers no address. */
+  async ownerOf(contract: string): Promise<string | undefined> {
+    let word: string;
+    try {
+      word = await this.request<string>(`reading the owner of ${contract}`, "eth_call", [{ to: contract, data: "0x8da5cb5b" }, "latest"]);
+    } catch (error) {
+      if (error instanceof MultiAccountKitError) throw error;
+      return undefined;
+    }
+    return /^0x[0-9a-fA-F]{64}$/.test(word) ? `0x${word.slice(26).toLowerCase()}` : undefined;
   }
 
   async balance(address: string): Promise<bigint> {

@@ -12,7 +12,7 @@ import type { Host } from "./host";
 import { requireAddress } from "./inputs";
 import { addressLink } from "../output/log";
 import { DEFAULT_SALT_LABEL } from "../chains/createx";
-import { deployDeterministic, planDeterministic, type DeterministicPlan } from "./deterministic";
+import { deployDeterministic, planDeterministic, refuseForeignAdmin, type DeterministicPlan } from "./deterministic";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
 import { journalPathFor } from "../rpc/journal";
 import type { StackFactory, StackSigner } from "../stack/types";
@@ -200,6 +200,8 @@ async function checkInputs(host: Host, run: RunContext, options: DeployOptions):
   if (options.salt !== undefined && !options.deterministic)
     throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
   const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL, journalPathFor(file)) : undefined;
+  // hardhat-upgrades 1.x gives a new proxy the network's one ProxyAdmin, whatever the route.
+  if (deterministic === undefined) await refuseForeignAdmin(run, `"${run.host.network.name}" (chain ${run.chainId})`);
   return { admin, protocol, deterministic };
 }
 

@@ -1,7 +1,7 @@
 // upgrade-multiaccount: checks that the new implementation's code is not the one the recorded proxy
 // already runs, validates its storage layout against the proxy, upgrades it, and verifies the new
 // implementation.
-import { IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
 import { InputError, MultiAccountKitError } from "../../errors";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
@@ -92,6 +92,7 @@ export interface UpgradePlan {
 export async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan> {
   const { stack, log, progress } = run;
   const { proxy, oldImplementation } = await recordedProxy(host, run, options.addressesFile);
+  await refuseUpgradeByOthers(host, run, proxy);
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -139,6 +140,28 @@ async function recordedProxy(host: Host, run: RunContext, file: string): Promise
     );
   }
   return { proxy, oldImplementation: stack.getAddress(await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT)) };
+}
+
+/**
+ * Only the proxy's ProxyAdmin's owner can upgrade it: when that is not the deployer, the upgrade is
+ * refused here, in a dry run, a preflight and a real run alike, before anything is compiled or sent
+ * (the new implementation's creation would spend gas for an upgrade that must fail).
+ */
+async function refuseUpgradeByOthers(host: Host, run: RunContext, proxy: string): Promise<void> {
+  const { stack } = run;
+  run.progress.step = "checking who may upgrade the proxy";
+  const admin = stack.getAddress(await host.chain.addressInSlot(proxy, ADMIN_SLOT));
+  const found = await host.chain.ownerOf(admin);
+  if (found === undefined) return; // not an Ownable ProxyAdmin: the upgrades plugin has the last word
+  const owner = stack.getAddress(found);
+  if (owner === stack.getAddress(run.deployer.address)) return;
+  const who = (await host.chain.hasCode(owner))
+    ? `the contract ${owner} (a multisig such as a Safe?): this task cannot upgrade through it yet; its owners must send the upgrade to the ProxyAdmin themselves`
+    : `${owner}: run the upgrade with that account's key, or have it transfer the ProxyAdmin's ownership to the deployer first`;
+  throw new InputError(
+    `The proxy ${proxy} is upgraded by its ProxyAdmin ${admin}, which is owned by ${who}. ` +
+      `The deployer ${run.deployer.address} cannot upgrade it. Nothing was sent.`
+  );
 }
 
 /**

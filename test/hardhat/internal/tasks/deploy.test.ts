@@ -14,6 +14,9 @@ import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT } from "../..
 import { InputError, AddressesFileError } from "../../../../src/hardhat/errors";
 import { captureLogger, captureConsole } from "../../helpers/capture";
 
+/** `text` as a regular expression that matches it literally. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 describe("deploy-multiaccount (in-process network)", function () {
   const env = useRootEnvironment();
   let dir: string;
@@ -312,6 +315,75 @@ describe("deploy-multiaccount (in-process network)", function () {
         InputError,
         /MockProtocol is not a safe upgrade/
       );
+    });
+
+    describe("a ProxyAdmin the deployer does not own", () => {
+      const OWNABLE = ["function owner() view returns (address)", "function transferOwnership(address newOwner)"];
+      /** Hands the proxy's ProxyAdmin to `owner` for the test, and back to the deployer after it (as `owner`, impersonated). */
+      async function handTo(owner: string, body: () => Promise<void>): Promise<void> {
+        const [deployer] = await env.hre.ethers.getSigners();
+        const proxyAdmin = new env.hre.ethers.Contract(deployed.admin!, OWNABLE, deployer);
+        await (await proxyAdmin.transferOwnership(owner)).wait();
+        try {
+          await body();
+        } finally {
+          await env.hre.network.provider.send("hardhat_impersonateAccount", [owner]);
+          await env.hre.network.provider.send("hardhat_setBalance", [owner, "0xde0b6b3a7640000"]);
+          await (await proxyAdmin.connect(await env.hre.ethers.getSigner(owner)).transferOwnership(deployer.address)).wait();
+          await env.hre.network.provider.send("hardhat_stopImpersonatingAccount", [owner]);
+        }
+        expect(await proxyAdmin.owner()).to.equal(deployer.address);
+      }
+
+      it("an account's: the dry run and the real run are refused before anything is compiled or sent, naming the owner", async () => {
+        const [deployer, , , other] = await env.hre.ethers.getSigners();
+        await handTo(other.address, async () => {
+          for (const dryRun of [true, false]) {
+            const before = await chainState();
+            const log = captureLogger();
+            await expectNothingSent(
+              () => upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions({ dryRun }), { logger: log }),
+              InputError,
+              new RegExp(
+                escape(
+                  `The proxy ${deployed.proxy} is upgraded by its ProxyAdmin ${deployed.admin}, which is owned by ${other.address}: ` +
+                    `run the upgrade with that account's key, or have it transfer the ProxyAdmin's ownership to the deployer first. ` +
+                    `The deployer ${deployer.address} cannot upgrade it. Nothing was sent.`
+                )
+              )
+            );
+            expect(await chainState(), `dryRun ${dryRun}: nothing sent, nothing written`).to.deep.equal(before);
+            expect(log.text()).to.not.include("compiling").and.not.include("Validation passed.");
+          }
+        });
+      });
+
+      it("a contract's (a multisig): refused the same way, saying this task cannot upgrade through it yet", async () => {
+        await handTo(protocol.address, async () => {
+          const before = await chainState();
+          await expectNothingSent(
+            () => upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions(), { logger: captureLogger() }),
+            InputError,
+            /owned by the contract 0x[0-9a-fA-F]{40} \(a multisig such as a Safe\?\): this task cannot upgrade through it yet/
+          );
+          expect(await chainState()).to.deep.equal(before);
+        });
+      });
+
+      it("hardhat-upgrades 1.x: a new deployment behind the network's ProxyAdmin that someone else owns is refused on --network too", async () => {
+        const [, , , other] = await env.hre.ethers.getSigners();
+        await handTo(other.address, async () => {
+          const fresh = path.join(dir, "fresh.json");
+          fs.writeFileSync(fresh, JSON.stringify({ protocolAddress: protocol.address }));
+          await expectNothingSent(
+            () => deployMultiAccount(hardhat2Host(env.hre), options({ addressesFile: fresh }), { logger: captureLogger() }),
+            InputError,
+            new RegExp(
+              `is owned by ${other.address}, not by the deployer .*: a proxy deployed now could only be upgraded by ${other.address}\\..*Nothing was sent\\.`
+            )
+          );
+        });
+      });
     });
 
     it("refuses when no proxy is recorded", async () => {
