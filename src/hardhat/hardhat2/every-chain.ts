@@ -26,7 +26,7 @@ import {
   type ParentMessage,
 } from "../internal/tasks/every-chain/ipc";
 import type { ChainJob } from "../internal/tasks/every-chain/job";
-import { checkNetworkFlags, requireFilePerNetwork, selectNetworks, type ConfiguredNetwork } from "../internal/tasks/every-chain/networks";
+import { checkNetworkFlags, operatorsNetwork, requireFilePerNetwork, selectNetworks, type ConfiguredNetwork } from "../internal/tasks/every-chain/networks";
 import { resolveConcurrency } from "../internal/tasks/every-chain/pool";
 import type { EveryChainResult } from "../internal/tasks/every-chain/report";
 import { runEveryChain, type EveryChainArgs } from "../internal/tasks/every-chain/run";
@@ -62,10 +62,12 @@ export function childArguments(definition: TaskDefinition, args: Record<string, 
 export function configuredNetworks(hre: HardhatRuntimeEnvironment): ConfiguredNetwork[] {
   return Object.entries(hre.config.networks).map(([name, config]) => {
     const http = config as { url?: unknown; chainId?: unknown };
+    const url = typeof http.url === "string" ? http.url : undefined;
     return {
       name,
-      url: typeof http.url === "string" ? http.url : undefined,
+      url,
       chainId: typeof http.chainId === "number" ? http.chainId : undefined,
+      chosen: operatorsNetwork(name, url, hre.userConfig.networks?.[name] !== undefined),
     };
   });
 }

@@ -16,7 +16,7 @@ import { nearestName } from "../internal/output/nearest-name.js";
 import type { TaskDefinition } from "../internal/tasks/definitions.js";
 import { interruptOnCtrlC } from "../internal/tasks/every-chain/interrupt.js";
 import type { ChainJob } from "../internal/tasks/every-chain/job.js";
-import { checkNetworkFlags, requireFilePerNetwork, selectNetworks, type ConfiguredNetwork } from "../internal/tasks/every-chain/networks.js";
+import { checkNetworkFlags, operatorsNetwork, requireFilePerNetwork, selectNetworks, type ConfiguredNetwork } from "../internal/tasks/every-chain/networks.js";
 import { resolveConcurrency } from "../internal/tasks/every-chain/pool.js";
 import type { EveryChainResult } from "../internal/tasks/every-chain/report.js";
 import { runEveryChain, type EveryChainArgs } from "../internal/tasks/every-chain/run.js";
@@ -41,11 +41,9 @@ export async function configuredNetworks(hre: HardhatRuntimeEnvironment): Promis
   return Promise.all(
     Object.entries(hre.config.networks).map(async ([name, config]) => {
       const http = config as { type: string; url?: unknown; chainId?: unknown };
-      return {
-        name,
-        url: http.type === "http" ? await urlOf(http.url) : undefined,
-        chainId: typeof http.chainId === "number" ? http.chainId : undefined,
-      };
+      const url = http.type === "http" ? await urlOf(http.url) : undefined;
+      const chosen = operatorsNetwork(name, url, hre.userConfig.networks?.[name] !== undefined);
+      return { name, url, chainId: typeof http.chainId === "number" ? http.chainId : undefined, chosen };
     })
   );
 }

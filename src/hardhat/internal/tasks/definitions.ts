@@ -42,7 +42,7 @@ function commonTaskOptions(texts: { contract: string; noCompile: string; dryRun:
     option("flag", "noVerify", "Skip explorer verification"),
     option("flag", "noCompile", texts.noCompile),
     option("flag", "dryRun", texts.dryRun),
-    option("string", "networks", "Run on several networks at once: names separated by commas, or all (every configured network with a URL)"),
+    option("string", "networks", "Run on several networks at once: names separated by commas, or all (every network whose URL the project sets)"),
     option("string", "concurrency", "With --networks: how many chains work at once (default: every chain, up to 8)"),
     option("flag", "skipFailing", "With --networks: send on the chains whose preflight passed even when others failed (the exit code is still 1)"),
   ] as const;

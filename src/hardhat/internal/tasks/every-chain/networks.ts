@@ -1,6 +1,7 @@
 // --networks: which configured networks a multi-chain run (deploy, upgrade, addresses:show) covers,
 // the options that cannot go with it, and why several networks need {network} in the addresses file's path.
 import { InputError } from "../../../errors";
+import { CHAINS } from "../../chains/table";
 import { NETWORK_TOKEN, addressesFileFor } from "../../files/addresses-path";
 
 /** A configured network, as the entry of either Hardhat major describes it. */
@@ -10,12 +11,36 @@ export interface ConfiguredNetwork {
   url?: string;
   /** The chain id in the network's config, when one is set. */
   chainId?: number;
+  /**
+   * Whether the project itself gives this network its URL (operatorsNetwork): false for Hardhat's own
+   * `localhost` and for a network configFromEnv made whose URL the environment leaves at its default.
+   */
+  chosen?: boolean;
+}
+
+/** The URL configFromEnv gives a network it makes when the environment sets none, and the variable that would. */
+function envDefault(name: string): { variable: string; url: string } | undefined {
+  if (name === "localhost") return { variable: "LOCALHOST_RPC_URL", url: "http://127.0.0.1:8545" };
+  const chain = CHAINS.find((candidate) => candidate.network === name);
+  return chain === undefined ? undefined : { variable: `${name.toUpperCase()}_RPC_URL`, url: chain.defaultRpcUrl };
+}
+
+/**
+ * Whether the operator configured `name` with its URL: the project's config names it (not Hardhat's
+ * own `localhost`), and, for a network of configFromEnv, the environment sets its URL or the config
+ * gives another one than the default.
+ */
+export function operatorsNetwork(name: string, url: string | undefined, inUserConfig: boolean, env: Record<string, string | undefined> = process.env): boolean {
+  if (!inUserConfig) return false;
+  const fallback = envDefault(name);
+  if (fallback === undefined) return true;
+  return (env[fallback.variable] ?? "").trim() !== "" || url !== fallback.url;
 }
 
 /** The nearest configured name to a mistyped one, when one is near (the `--network` typo helper fits). */
 export type SuggestName = (name: string, names: readonly string[]) => string | undefined;
 
-/** `--networks all`: every configured network with a JSON-RPC URL. */
+/** `--networks all`: every network the operator configured with a JSON-RPC URL (operatorsNetwork). */
 export const ALL_NETWORKS = "all";
 /** Hardhat's in-process network: never a chain of a multi-chain run (nothing it deploys outlives the process). */
 const IN_PROCESS = "hardhat";
@@ -49,18 +74,19 @@ function unknownNames(names: readonly string[], configured: readonly ConfiguredN
 
 /**
  * The networks `--networks value` selects, in the order given: "a,b,c" (trimmed, each once), or
- * "all" for every configured network with a JSON-RPC URL but the in-process one. Unknown names, an
- * empty list, "all" among names and a network without a URL are InputErrors naming what to do.
+ * "all" for every network the operator configured with a JSON-RPC URL (never the in-process one,
+ * Hardhat's own localhost, or a chain left at its default public URL). Unknown names, an empty list,
+ * "all" among names and a network without a URL are InputErrors naming what to do.
  */
 export function selectNetworks(value: string, configured: readonly ConfiguredNetwork[], suggest?: SuggestName): ConfiguredNetwork[] {
   const names = namesIn(value, configured);
   if (names.includes(ALL_NETWORKS)) {
     if (names.length > 1) throw new InputError(`--networks "${value}" mixes "${ALL_NETWORKS}" with names: give either names or ${ALL_NETWORKS} alone.`);
-    const all = configured.filter((network) => network.name !== IN_PROCESS && network.url !== undefined && network.url !== "");
+    const all = configured.filter((network) => network.name !== IN_PROCESS && network.url !== undefined && network.url !== "" && network.chosen !== false);
     if (all.length === 0) {
       throw new InputError(
-        `--networks ${ALL_NETWORKS} found no network with a JSON-RPC URL in this project's config (configured: ${listed(configured.map((n) => n.name))}). ` +
-          `Add the networks to hardhat.config (and their URLs to .env).`
+        `--networks ${ALL_NETWORKS} found no network whose JSON-RPC URL this project sets (configured: ${listed(configured.map((n) => n.name))}). ` +
+          `Set <NETWORK>_RPC_URL in .env for the chains to use (or their url in hardhat.config), or name them: --networks bsc,base.`
       );
     }
     return all;

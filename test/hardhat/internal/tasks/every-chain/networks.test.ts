@@ -5,6 +5,7 @@ import { expect } from "chai";
 import { InputError } from "../../../../../src/hardhat/errors";
 import {
   checkNetworkFlags,
+  operatorsNetwork,
   requireFilePerNetwork,
   selectNetworks,
   type ConfiguredNetwork,
@@ -100,9 +101,36 @@ describe("--networks", () => {
     it('refuses "all" when no network has a URL', () => {
       const error = inputError(() => selectNetworks("all", [{ name: "hardhat" }, { name: "unset", url: "" }]));
       expect(error.message).to.equal(
-        "--networks all found no network with a JSON-RPC URL in this project's config (configured: hardhat, unset). " +
-          "Add the networks to hardhat.config (and their URLs to .env)."
+        "--networks all found no network whose JSON-RPC URL this project sets (configured: hardhat, unset). " +
+          "Set <NETWORK>_RPC_URL in .env for the chains to use (or their url in hardhat.config), or name them: --networks bsc,base."
       );
+    });
+
+    it('"all" leaves out every network the operator did not configure with a URL; a name still selects it', () => {
+      const configured: ConfiguredNetwork[] = [
+        { name: "hardhat" },
+        { name: "localhost", url: "http://127.0.0.1:8545", chosen: false },
+        { name: "bsc", url: "https://bsc-dataseed.bnbchain.org", chosen: false },
+        { name: "base", url: "https://base.example", chosen: true },
+      ];
+      expect(names(selectNetworks("all", configured))).to.deep.equal(["base"]);
+      expect(names(selectNetworks("localhost,bsc", configured))).to.deep.equal(["localhost", "bsc"]);
+    });
+  });
+
+  describe("the operator's networks", () => {
+    it("Hardhat's own localhost, which the project's config does not name, is not", () => {
+      expect(operatorsNetwork("localhost", "http://127.0.0.1:8545", false, {})).to.equal(false);
+    });
+    it("configFromEnv's localhost and chains are when their URL is set in the environment, not at their defaults", () => {
+      expect(operatorsNetwork("localhost", "http://127.0.0.1:8545", true, {})).to.equal(false);
+      expect(operatorsNetwork("localhost", "http://127.0.0.1:8545", true, { LOCALHOST_RPC_URL: "http://127.0.0.1:8545" })).to.equal(true);
+      expect(operatorsNetwork("bsc", "https://bsc-dataseed.bnbchain.org", true, { BSC_RPC_URL: " " })).to.equal(false);
+      expect(operatorsNetwork("bsc", "https://bsc.example/key", true, { BSC_RPC_URL: "https://bsc.example/key" })).to.equal(true);
+    });
+    it("a URL the config gives in place of the default is, and so is any network of the project's own", () => {
+      expect(operatorsNetwork("localhost", "http://127.0.0.1:9545", true, {})).to.equal(true);
+      expect(operatorsNetwork("mychain", "https://rpc.mychain.example", true, {})).to.equal(true);
     });
   });
 
