@@ -140,7 +140,14 @@ function upgrades1Proxies(
         if (/No ProxyAdmin was found/.test((error as Error).message)) return undefined;
         throw error;
       }
-      return { address: admin.address, owner: await admin.owner() };
+      try {
+        return { address: admin.address, owner: await admin.owner() };
+      } catch (error) {
+        // The manifest names a ProxyAdmin this chain does not hold (a node started afresh): the
+        // plugin deploys a new one, owned by the deployer.
+        if ((error as { code?: unknown }).code === "CALL_EXCEPTION") return undefined;
+        throw error;
+      }
     },
   };
 }
