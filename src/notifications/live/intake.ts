@@ -1,15 +1,18 @@
 // Message intake: each socket message is size-checked, parsed as JSON and converted like a REST page
 // (one NotificationResponse or an array of them), and messages arriving together reach the store as
 // one `notifications/ingest`: in the next task while they trickle in, at most one per animation
-// frame during a burst (frames.ts). A message is only queued when it arrives, and parsed in the
-// task or frame that applies it, for at most FRAME_BUDGET_MS: what is left waits for the next frame, so that a burst of thousands never holds
-// the page for long (docs/live-notifications.md#bursts). Bad messages are dropped with a warning; the connection stays. A
-// frame may come as text, bytes (ArrayBuffer, a Buffer from `ws`) or a Blob (a browser socket left
-// at binaryType "blob"); a Blob is read asynchronously, and the messages after it wait for it, so
-// that the store sees them in the order they arrived.
+// frame during a burst (frames.ts). A message is only queued when it arrives, and converted in the
+// task or frame that applies it, for at most FRAME_BUDGET_MS, a few items at a time: what is left,
+// of a message or of the queue, waits for the next frame, so that neither a burst of thousands nor
+// one large message holds the page for long (docs/live-notifications.md#bursts). Bad messages are
+// dropped with one warning each; the connection stays. A frame may come as text, bytes
+// (ArrayBuffer, a Buffer from `ws`) or a Blob (a browser socket left at binaryType "blob"); a Blob
+// is read asynchronously, and the messages after it wait for it, so that the store sees them in the
+// order they arrived.
 import type { NotificationsLogger } from "../effects";
 import { ingestNotifications } from "../state/actions";
 import type { NotificationDetails } from "../types";
+import { FrameItems } from "../wire/frame";
 import { parseWireJson } from "../wire/json";
 import { parseNotificationResponses } from "../wire/transform";
 import { announceNew } from "./announce";
@@ -33,8 +36,10 @@ export interface IntakeHandler {
 interface Intake {
   ctx: LiveContext;
   flag: Pick<FlagHandler, "noticeIngest">;
-  /** Messages received and not applied yet, in the order they arrived. */
+  /** Messages received and not converted yet, in the order they arrived. */
   pending: unknown[];
+  /** The message being converted, when a frame's budget ran out inside it. */
+  current?: FrameItems;
   /** Cancels the flush scheduled for what is pending. */
   cancel?: () => void;
   /** While a Blob is read: the end of the reads queued behind it, which every message joins. */
@@ -56,6 +61,7 @@ export function buildIntakeHandler(ctx: LiveContext, flag: Pick<FlagHandler, "no
     flush: () => flush(intake),
     discard: () => {
       intake.pending = [];
+      intake.current = undefined;
       intake.reading = undefined;
       intake.epoch++;
       intake.cancel?.();
@@ -83,8 +89,11 @@ function receive(intake: Intake, data: unknown): void {
   intake.reading = reading;
 }
 
-/** How long one frame may parse messages for; the ones left wait for the next frame. */
+/** How long one frame may convert messages for; what is left waits for the next frame. */
 export const FRAME_BUDGET_MS = 8;
+
+/** How many items are converted between two looks at the clock. */
+const ITEMS_PER_LOOK = 64;
 
 function accept(intake: Intake, data: unknown): void {
   intake.pending.push(data);
@@ -93,7 +102,7 @@ function accept(intake: Intake, data: unknown): void {
   intake.cancel ??= nextFrame(intake.ctx, () => flush(intake, FRAME_BUDGET_MS), backlog);
 }
 
-/** Parses what is pending, for at most `budgetMs` (at least one message), and applies it as one batch. */
+/** Converts what is pending, for at most `budgetMs` (at least a few items), and applies it as one batch. */
 function flush(intake: Intake, budgetMs = Infinity): void {
   intake.cancel?.();
   intake.cancel = undefined;
@@ -102,13 +111,17 @@ function flush(intake: Intake, budgetMs = Infinity): void {
   const deadline = clock.now() + budgetMs;
   const batch: NotificationDetails[] = [];
   let taken = 0;
-  while (taken < pending.length && (taken === 0 || clock.now() < deadline)) {
-    for (const item of parseMessage(pending[taken++], maxMessageBytes, logger)) batch.push(item);
+  let first = true;
+  while ((intake.current !== undefined || taken < pending.length) && (first || clock.now() < deadline)) {
+    first = false;
+    intake.current ??= openMessage(pending[taken++], maxMessageBytes, logger);
+    intake.current?.take(ITEMS_PER_LOOK, batch);
+    if (intake.current?.done) intake.current = undefined;
   }
   pending.splice(0, taken);
   ingest(intake, batch, true);
   // What the budget left is a backlog.
-  if (pending.length > 0) intake.cancel = nextFrame(intake.ctx, () => flush(intake, budgetMs), true);
+  if (intake.current !== undefined || pending.length > 0) intake.cancel = nextFrame(intake.ctx, () => flush(intake, budgetMs), true);
 }
 
 function ingest(intake: Intake, batch: NotificationDetails[], own: boolean): void {
@@ -122,20 +135,32 @@ function ingest(intake: Intake, batch: NotificationDetails[], own: boolean): voi
 }
 
 /** The usable notifications of one message; a bad message gives none and a warning. */
-export function parseMessage(data: unknown, maxBytes: number, logger: NotificationsLogger): NotificationDetails[] {
+export function parseMessage(data: unknown, maxBytes: number, logger: NotificationsLogger, nowMs: number = Date.now()): NotificationDetails[] {
+  const json = messageJson(data, maxBytes, logger);
+  return json === NOT_JSON ? [] : parseNotificationResponses(json, logger, nowMs);
+}
+
+/** One message's items, to convert a few at a time, or undefined (and a warning) for a bad message. */
+function openMessage(data: unknown, maxBytes: number, logger: NotificationsLogger): FrameItems | undefined {
+  const json = messageJson(data, maxBytes, logger);
+  // The client's clock, not the context's: a time is judged against the real date.
+  return json === NOT_JSON ? undefined : new FrameItems(json, logger, Math.floor(Date.now() / 1000));
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+function messageJson(data: unknown, maxBytes: number, logger: NotificationsLogger): unknown {
   const text = messageText(data, maxBytes);
   if (typeof text !== "string") {
     logger.warn(`notifications: dropped ${text.drop}`);
-    return [];
+    return NOT_JSON;
   }
-  let json: unknown;
   try {
-    json = parseWireJson(text);
+    return parseWireJson(text);
   } catch {
     logger.warn(`notifications: dropped a message that is not JSON: ${text.slice(0, 80)}`);
-    return [];
+    return NOT_JSON;
   }
-  return parseNotificationResponses(json, logger);
 }
 
 /** Byte length of a UTF-8 string, computed only when the character count cannot decide. */

@@ -59,14 +59,30 @@ export function optionalNumber(raw: Raw, key: string, notes: FieldNotes): number
   return undefined;
 }
 
-/** A unix-seconds time: a non-negative JSON number or a string of digits; undefined when absent or unusable. */
-export function timeOf(raw: Raw, key: string, notes: FieldNotes): string | undefined {
+/** Times past this many seconds are milliseconds: 10^11 s is the year 5138, 10^11 ms is 1973. */
+const MILLISECONDS_FROM = 1e11;
+/** How far ahead of the client's clock a time may be: a frame never moves lastUpdateTimestamp past now plus this. */
+export const FUTURE_SKEW_SECONDS = 3600;
+
+/**
+ * A unix-seconds time: a non-negative JSON number or a string of digits, a time in milliseconds
+ * converted; undefined when absent or unusable, a time more than FUTURE_SKEW_SECONDS after `now`
+ * (unix seconds) included.
+ */
+export function timeOf(raw: Raw, key: string, notes: FieldNotes, now: number): string | undefined {
   const v = raw[key];
   if (v === undefined || v === null) return undefined;
-  if (typeof v === "number" && Number.isFinite(v) && v >= 0) return String(v);
-  if (typeof v === "string" && /^\d{1,15}$/.test(v)) return String(Number(v));
-  notes.ignore(key, `must be unix seconds, got ${describe(v)}`);
-  return undefined;
+  let seconds = typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
+  if (seconds === undefined) {
+    notes.ignore(key, `must be unix seconds, got ${describe(v)}`);
+    return undefined;
+  }
+  if (seconds >= MILLISECONDS_FROM) seconds = Math.floor(seconds / 1000);
+  if (seconds > now + FUTURE_SKEW_SECONDS) {
+    notes.ignore(key, `is in the future (${describe(v)}, unix seconds ${seconds} against now ${now})`);
+    return undefined;
+  }
+  return String(seconds);
 }
 
 /** Exponents past this make an absurd amount (1e400): left out, never expanded into hundreds of digits. */

@@ -167,6 +167,53 @@ describe("live: one store update per frame", () => {
     expect(t.state().unreadNotifications.map((n) => n.id)).to.deep.equal(Array.from({ length: 100 }, (_, k) => `f${100 - k}`));
   });
 
+  it(`converts one large message across frames, ${FRAME_BUDGET_MS} ms at a time, in order, with one warning for what it dropped`, async () => {
+    const { page, frames, frame } = fakePage("visible");
+    // Each look at the clock costs 1 ms: a frame looks FRAME_BUDGET_MS times.
+    let now = 0;
+    const t = setup(page, { now: () => now++ });
+    const items = Array.from({ length: 2000 }, (_, i) => (i % 100 === 99 ? 7 : wire({ ...VISIBLE, id: `m${i}`, quote_id: i })));
+    t.intake.receive(JSON.stringify(items));
+    await nextTask();
+    const perFrame: number[] = [t.count()];
+    while (frames.length > 0) {
+      const before = t.count();
+      frame();
+      perFrame.push(t.count() - before);
+    }
+    expect(t.count()).to.equal(1980);
+    expect(perFrame.length, "frames").to.be.greaterThan(2);
+    expect(Math.max(...perFrame), "items per frame").to.be.below(1000);
+    expect(t.updates(), "one update per frame").to.equal(perFrame.length);
+    expect(t.state().unreadNotifications[0].id).to.equal("m1998");
+    expect(t.logger.warnings).to.have.length(1);
+    expect(t.logger.warnings[0]).to.match(/^notifications: dropped 20 of 2000 notifications that cannot be one: not a JSON object but 7; .*; and 17 more$/);
+  });
+
+  it("a message of 500,000 numbers costs one warning, and the messages after it are applied", async () => {
+    const t = setup();
+    t.intake.receive(`[${new Array(500_000).fill(1).join(",")}]`);
+    t.intake.receive(message(1));
+    t.intake.flush();
+    expect(t.count()).to.equal(1);
+    expect(t.logger.warnings).to.have.length(1);
+    expect(t.logger.warnings[0]).to.contain("dropped 500000 of 500000 notifications").and.contain("and 499997 more");
+  });
+
+  it("discard drops a message half converted: nothing of it reaches the store later", async () => {
+    const { page, frames, frame } = fakePage("visible");
+    let now = 0;
+    const t = setup(page, { now: () => now++ });
+    t.intake.receive(JSON.stringify(Array.from({ length: 2000 }, (_, i) => wire({ ...VISIBLE, id: `d${i}`, quote_id: i }))));
+    await nextTask();
+    const applied = t.count();
+    expect(applied).to.be.within(1, 1999);
+    t.intake.discard();
+    while (frames.length > 0) frame();
+    t.fireAll();
+    expect(t.count()).to.equal(applied);
+  });
+
   it("flush (a disconnect) applies everything pending at once, whatever the budget", () => {
     let now = 0;
     const t = setup(undefined, { now: () => (now += 100) });

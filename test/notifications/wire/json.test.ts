@@ -4,7 +4,9 @@
 import { expect } from "chai";
 import { parseMessage } from "../../../src/notifications/live/intake";
 import { parseWireJson } from "../../../src/notifications/wire/json";
-import { recordingLogger, wire } from "../helpers/fixtures";
+import { getNotifications } from "../../../src/notifications";
+import { sendJson, startServer } from "../../support/loopback";
+import { newStore, recordingLogger, wire } from "../helpers/fixtures";
 
 const MIB = 1024 * 1024;
 /** A message's notifications, as the socket intake parses it. */
@@ -96,5 +98,21 @@ describe("absurd frames", () => {
     expect(logger.warnings[0]).to.match(
       /^notifications: dropped a notification that cannot be one: it has no usable modify_time or create_time \(unix seconds\) \(id "t"/
     );
+  });
+});
+
+describe("the clock a frame cannot poison", () => {
+  it("a frame whose modify_time is in milliseconds moves lastUpdateTimestamp to its second, not to 1.7 trillion", async () => {
+    const server = await startServer((_req, res) =>
+      sendJson(res, { position_state: [wire({ id: "ms", create_time: Date.now() - 5_000, modify_time: Date.now() })] })
+    );
+    try {
+      const store = newStore({ logger: recordingLogger() });
+      await store.dispatch(getNotifications({ baseUrl: server.baseUrl, account: "0xabc", timestamp: "", appName: "t" }));
+      const stamp = Number(store.getState().notifications.lastUpdateTimestamp);
+      expect(stamp).to.be.within(Math.floor(Date.now() / 1000) - 60, Math.floor(Date.now() / 1000) + 1);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -266,6 +266,14 @@ export class Sends {
     throw this.unknownOutcome(entry, `the node answered "${answer}", yet neither ${hash} nor another transaction with its nonce can be found`);
   }
 
+  /** The error that ends a run whose transaction `hash` the node never showed (watch.ts). */
+  unseen(hash: string, why: string): UnknownOutcomeError {
+    const entry = this.context.journal().run.transactions.find((tx) => tx.hash?.toLowerCase() === hash.toLowerCase());
+    if (entry === undefined)
+      return new UnknownOutcomeError(`Outcome unknown: ${hash} may or may not have taken effect (${why}). Check it on the explorer before running again.`);
+    return this.unknownOutcome(entry, why);
+  }
+
   /** The run cannot tell whether `entry` took effect: it stops, saying what to check before running again. */
   private unknownOutcome(entry: JournalEntry, why: string, minedLongAgo = false): UnknownOutcomeError {
     const what = entry.to === null ? "contract creation" : `call to ${entry.to}`;

@@ -11,6 +11,7 @@ import { Journal, type JournalEntry } from "./journal";
 import type { RetryPolicy } from "./policy";
 import { Retrier, type RetryEffects } from "./retry";
 import { NonceTakenError, Sends, UnknownOutcomeError, type RpcTransaction } from "./sends";
+import { SentWatch } from "./watch";
 import { behindHttpProxy, httpTransport, providerTransport, type RequestFunction, type Transport } from "./transport";
 
 export interface PatchableProvider {
@@ -77,6 +78,7 @@ export class RpcSession {
   private readonly retrier: Retrier;
   private readonly chain: Chain;
   private sends: Sends;
+  private watch: SentWatch;
   /** Until the run's work is done, a call that gives up ends the task (see handle). */
   private abortOnFailure = true;
   private abort?: (error: Error) => void;
@@ -94,6 +96,7 @@ export class RpcSession {
     // Fees for the transactions signed here, read as the tasks read them.
     this.chain = new Chain({ request: ({ method, params }) => this.read(method, params ?? []) }, endpoint.description);
     this.sends = this.newSends();
+    this.watch = new SentWatch(endpoint.policy.totalTimeout, endpoint.network);
   }
 
   private newSends(): Sends {
@@ -180,6 +183,7 @@ export class RpcSession {
       chainId: start.chainId,
     });
     this.sends = this.newSends();
+    this.watch = new SentWatch(this.endpoint.policy.totalTimeout, this.endpoint.network);
   }
 
   private journal(): Journal {
@@ -261,9 +265,9 @@ export class RpcSession {
     }
     switch (method) {
       case "eth_sendTransaction":
-        return this.sends.sendTransaction(params[0] as RpcTransaction);
+        return this.watched(await this.sends.sendTransaction(params[0] as RpcTransaction));
       case "eth_sendRawTransaction":
-        return this.sends.sendRaw(String(params[0]));
+        return this.watched(await this.sends.sendRaw(String(params[0])));
       case "eth_chainId":
         return `0x${(await this.chainId()).toString(16)}`;
       default:
@@ -274,7 +278,28 @@ export class RpcSession {
       return this.retrier.attempts(method, (timeout) => hardhat.call(method, params, timeout));
     }
     if (!READS.test(method)) return this.hardhat({ method, params });
-    return this.read(method, params);
+    const result = await this.read(method, params);
+    await this.watch.polled(
+      method,
+      params,
+      result,
+      this.log,
+      () => this.shows(String(params[0])),
+      (hash, why) => this.sends.unseen(hash, why)
+    );
+    return result;
+  }
+
+  /** A hash this run sent is watched until the node shows it mined (watch.ts). */
+  private watched(hash: string): string {
+    const tx = this.sent.find((entry) => entry.hash?.toLowerCase() === hash.toLowerCase());
+    this.watch.sent(hash, tx === undefined || tx.to === null ? "contract creation" : `call to ${tx.to}`);
+    return hash;
+  }
+
+  /** Whether the node shows the transaction at all: pending or mined. */
+  private async shows(hash: string): Promise<boolean> {
+    return (await this.read("eth_getTransactionByHash", [hash])) !== null || (await this.read("eth_getTransactionReceipt", [hash])) !== null;
   }
 
   /** An idempotent call, retried. */

@@ -157,6 +157,33 @@ describe("a rerun after lost answers sends no creation twice (the ethers 5 stack
     await expectOneDeployment("after the run");
   });
 
+  it("signed here: the node takes the creation but never shows it (a lagging backend): the run ends once totalTimeout has passed with the outcome unknown, and the rerun reuses it", async () => {
+    await bench.fresh();
+    let sent: string | undefined;
+    const first = await bench.run(
+      {
+        rule: (call) => {
+          if (call.method === "eth_sendRawTransaction" && sent === undefined) sent = ethers.utils.keccak256(String(call.params[0])).toLowerCase();
+          return "pass";
+        },
+        hide: (hash) => hash === sent,
+        hideInBlocks: true,
+      },
+      { signer: "local", rpc: { ...FAST_RETRIES, totalTimeout: 4000 } }
+    );
+    exited(first, 1);
+    expect(sent, "no creation was sent").to.not.equal(undefined);
+    const head = errorHead(first);
+    expect(head).to.include(`Outcome unknown: the contract creation ${sent} may or may not have taken effect ("docker" shows it neither mined nor pending`);
+    expect(head).to.include("multiAccount.rpc.totalTimeout is 4000 ms");
+    expect(entries().map((tx) => [tx.hash, tx.state])).to.deep.equal([[sent, "sent"]]);
+
+    const rerun = await bench.run({}, { signer: "local" });
+    exited(rerun, 0);
+    expect(rerun.stdout).to.include(`reused contract creation ${sent}`);
+    await expectOneDeployment("after the rerun");
+  });
+
   for (const seed of TEST_SEEDS) {
     it(`randomized reruns, seed ${seed}: lost answers, nonce too low, hashes not yet shown, restarts and kills, rerun until done; each creation mined once`, async () => {
       const outcome = await runSeed(bench, seed);
