@@ -33,7 +33,10 @@ const GROUPS: { label: string; files: string[] }[] = [
   { label: "Selectors (of the root state)", files: ["src/notifications/state/selectors.ts"] },
   { label: "The reducer", files: ["src/notifications/state/reducer.ts"] },
   { label: "The live connection", files: ["src/notifications/live/middleware.ts", "src/notifications/live/updater.ts"] },
-  { label: "From the wire, and the list rules", files: ["src/notifications/wire/transform.ts", "src/notifications/wire/convert.ts", "src/notifications/lists/rules.ts"] },
+  {
+    label: "From the wire, and the list rules",
+    files: ["src/notifications/wire/transform.ts", "src/notifications/wire/convert.ts", "src/notifications/lists/rules.ts"],
+  },
   {
     label: "React (`multiaccount-kit/notifications/react`: react and react-redux needed)",
     files: ["src/notifications/react/hooks.ts", "src/notifications/react/updater.tsx"],

@@ -4,6 +4,7 @@ export const PLUGIN_NAME = "multiaccount-kit";
 export const TASK_DEPLOY_MULTIACCOUNT = "deploy-multiaccount";
 export const TASK_UPGRADE_MULTIACCOUNT = "upgrade-multiaccount";
 export const TASK_ADDRESSES_SHOW = "addresses:show";
+export const TASK_DEPLOY_PROTOCOL_STAND_IN = "deploy-protocol-stand-in";
 
 export const DEFAULT_ADDRESSES_FILE = "output/addresses.json";
 export const DEFAULT_CONTRACT = "MultiAccount";

@@ -90,6 +90,8 @@ function whileConfigLoads<T>(map: () => T): T {
  *   ever produced. The V1-era per-chain key variables (BSCSCAN_API_KEY, ...) are read by the plugin's
  *   verify step, not here. `ETHERSCAN_API_URL` and `<NETWORK>_EXPLORER_API_URL` move the endpoints.
  * - `HARDHAT_DOCKER_URL` (default "") adds a `docker` network when set.
+ * - `LOCALHOST2_RPC_URL` (default "") adds a `localhost2` network when set: a second node on this
+ *   machine, signing with its own accounts as `localhost` does (the two-chain local recipe).
  */
 export function configFromEnv(env: Env): EnvConfig {
   return whileConfigLoads(() => hardhat2Mapping(env));
@@ -116,6 +118,8 @@ function hardhat2Mapping(env: Env): EnvConfig {
 
   // Local nodes sign with their own unlocked accounts unless keys are given.
   networks.localhost = { url: urlFromEnv(env, "LOCALHOST_RPC_URL", "http://127.0.0.1:8545"), accounts: "remote" };
+  const secondLocal = urlFromEnv(env, "LOCALHOST2_RPC_URL", "");
+  if (secondLocal !== "") networks.localhost2 = { url: secondLocal, accounts: "remote" };
   const dockerUrl = env.HARDHAT_DOCKER_URL ?? "";
   if (dockerUrl.trim() !== "") {
     networks.docker = { url: urlFromEnv(env, "HARDHAT_DOCKER_URL", ""), accounts: liveAccounts.length > 0 ? liveAccounts : "remote" };
@@ -153,7 +157,8 @@ export interface Hardhat3EnvConfig<V> {
  * `configVariable("ETHERSCAN_API_KEY")` (hardhat-verify 3 speaks Etherscan's V2 API, one key for
  * every chain). When PRIVATE_KEY is set in neither place, the plugin's tasks on a live network stop
  * with the same message as on Hardhat 2. `PRIVATE_KEYS_STR`, `<NETWORK>_RPC_URL`,
- * `<NETWORK>_GAS_PRICE_GWEI`, `LOCALHOST_RPC_URL` and `HARDHAT_DOCKER_URL` work as there.
+ * `<NETWORK>_GAS_PRICE_GWEI`, `LOCALHOST_RPC_URL`, `LOCALHOST2_RPC_URL` and `HARDHAT_DOCKER_URL` work
+ * as there.
  */
 export function hardhat3ConfigFromEnv<V>(env: Env, configVariable: (name: string) => V): Hardhat3EnvConfig<V> {
   return whileConfigLoads(() => hardhat3Mapping(env, configVariable));
@@ -184,6 +189,8 @@ function hardhat3Mapping<V>(env: Env, configVariable: (name: string) => V): Hard
     };
   }
   networks.localhost = { type: "http", url: urlFromEnv(env, "LOCALHOST_RPC_URL", "http://127.0.0.1:8545") };
+  const secondLocal = urlFromEnv(env, "LOCALHOST2_RPC_URL", "");
+  if (secondLocal !== "") networks.localhost2 = { type: "http", url: secondLocal };
   const dockerUrl = env.HARDHAT_DOCKER_URL ?? "";
   if (dockerUrl.trim() !== "") networks.docker = { type: "http", url: urlFromEnv(env, "HARDHAT_DOCKER_URL", "") };
   return { networks, chainDescriptors, verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } } };

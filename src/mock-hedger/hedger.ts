@@ -82,7 +82,7 @@ class MockHedgerServer implements MockHedger {
   burst(account: string, count: number, fields?: Partial<NotificationResponse>): MockNotification[] {
     const records: MockNotification[] = [];
     for (let i = 0; i < count; i++) {
-      const record = this.records.add(account, this.records.make(fields));
+      const record = this.records.add(account, this.records.make(fields, i > 0));
       records.push(record);
       this.subscriptions.send(account, JSON.stringify(record));
     }

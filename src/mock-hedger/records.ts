@@ -61,13 +61,15 @@ export class NotificationRecords {
   constructor(private readonly shape: WireShape = "real") {}
 
   /**
-   * A wire record: id `mock-<n>`, a quote id, a strictly increasing modify_time, and defaults that
+   * A wire record: id `mock-<n>`, a quote id, a strictly increasing modify_time (`sameSecond`: the
+   * last record's, for the records of a burst after its first), and defaults that
    * cannot change how a client classifies it for the rest (docs/mock-hedger.md#defaults).
    */
-  make(fields: Partial<NotificationResponse> = {}): MockNotification {
+  make(fields: Partial<NotificationResponse> = {}, sameSecond = false): MockNotification {
     this.counter += 1;
-    // Strictly increasing modify times keep "newer" unambiguous for clients.
-    const now = Math.max(Math.floor(Date.now() / 1000), this.lastTime + 1);
+    // Strictly increasing modify times keep "newer" unambiguous for clients; the records of one
+    // burst share a second, as a real hedger's replay does, rather than run ahead of the clock.
+    const now = sameSecond && this.lastTime > 0 ? this.lastTime : Math.max(Math.floor(Date.now() / 1000), this.lastTime + 1);
     this.lastTime = fields.modify_time !== undefined ? Math.max(this.lastTime, fields.modify_time) : now;
     const classified = classifying(fields, this.counter);
     return {

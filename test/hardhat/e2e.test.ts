@@ -83,7 +83,7 @@ describe("end to end against `hardhat node`", function () {
     expect(result.stdout).to.include("Saved multiAccountAddress to");
     // This project has no explorer for chain 31337, and none to add: not the customChains advice.
     expect(result.output).to.include(
-      `Verification skipped: network "localhost" (chain 31337) is a node on this machine, and a local node has no block explorer to verify on; verification runs when you deploy to a live network.`
+      `Verification skipped (no explorer): network "localhost" (chain 31337) is a node on this machine, and a local node has no block explorer to verify on; verification runs when you deploy to a live network.`
     );
     expect(result.output).to.not.include("customChains");
   });

@@ -214,6 +214,28 @@ describe(".env.example, the package's .env template", () => {
     expect(missing).to.deep.equal([]);
   });
 
+  it("names what docs/configuration.md's tables of variables name, and nothing they leave out", () => {
+    const docs = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "configuration.md"), "utf8");
+    const rows = docs.split("\n").filter((line) => line.startsWith("| `"));
+    const cells = rows.map((row) => row.split("|")[1]);
+    const documented = new Set(cells.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1])));
+    const suffixes = (text: string) => new Set([...text.matchAll(/<NETWORK>_([A-Z_]+)/g)].map((match) => match[1]));
+    const covered = (name: string, names: Set<string>, patterns: Set<string>) =>
+      names.has(name) || [...patterns].some((suffix) => networks.some((network) => name === `${network.toUpperCase()}_${suffix}`));
+    const template = templateNames();
+    // The chains of the table, and localhost (which the mappings add).
+    const networks = [...CHAINS.map((chain) => chain.network), "localhost"];
+    expect(documented.size).to.be.greaterThan(10);
+    expect(
+      [...template].filter((name) => !covered(name, documented, suffixes(cells.join(" ")))),
+      "in .env.example, not in the docs"
+    ).to.deep.equal([]);
+    expect(
+      [...documented].filter((name) => !covered(name, template, suffixes(TEMPLATE))),
+      "in the docs, not in .env.example"
+    ).to.deep.equal([]);
+  });
+
   it("copied unchanged, is an environment both mappings accept: no placeholder key, localhost at its default", () => {
     const env = dotenv.parse(TEMPLATE);
     expect(env.PRIVATE_KEY).to.equal("");

@@ -238,3 +238,18 @@ describe("mock hedger: the shapes of its frames", () => {
     await until("two more frames", () => frames.length === 4);
   });
 });
+
+describe("mock hedger: the times it gives", () => {
+  it("single notifications get strictly increasing modify_times; a burst's share one second and never run ahead of the clock", () => {
+    const records = new NotificationRecords();
+    const before = Math.floor(Date.now() / 1000);
+    const singles = [records.make(), records.make(), records.make()].map((n) => n.modify_time);
+    expect(singles[1]).to.equal(singles[0] + 1);
+    expect(singles[2]).to.equal(singles[1] + 1);
+    const burst = [records.make({}, false), ...Array.from({ length: 5000 }, () => records.make({}, true))].map((n) => n.modify_time);
+    expect(burst[0]).to.equal(singles[2] + 1);
+    expect(new Set(burst).size, "the burst's times").to.equal(1);
+    expect(burst[0]).to.be.at.most(Math.max(before + 4, Math.floor(Date.now() / 1000) + 4));
+    expect(records.make().modify_time, "the next single after the burst").to.equal(burst[0] + 1);
+  });
+});

@@ -2,10 +2,10 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { TASK_COMPILE } from "hardhat/builtin-tasks/task-names";
 import { StackError } from "../errors";
-import { noExplorerReason } from "../internal/chains/explorers";
+import { NO_API_KEY, noExplorerReason } from "../internal/chains/explorers";
 import { Chain } from "../internal/chains/reader";
 import { referencedRanges } from "../internal/compiler/deployed-code";
-import { describeEndpoint, isLiveNetwork, type Explorer, type ExplorerTarget, type Host, type VerifyRequest } from "../internal/tasks/host";
+import { describeEndpoint, isLiveNetwork, isLoopbackUrl, type Explorer, type ExplorerTarget, type Host, type VerifyRequest } from "../internal/tasks/host";
 import { ALREADY_SHOWN, browserUrlFor, loadedExplorerPlugin, routeForChain } from "./verification-routing";
 import { collectSecrets } from "../internal/output/redact";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint";
@@ -105,7 +105,7 @@ function hardhat2Explorer(hre: HardhatRuntimeEnvironment): Explorer {
         return noExplorerReason({ network: hre.network.name, chainId, local, howToAdd: "add an etherscan.customChains entry" });
       }
       if (route.kind === "etherscan-v2" && route.key === "") {
-        return "no Etherscan API key: set ETHERSCAN_API_KEY (one key serves every chain on Etherscan API V2)";
+        return `${NO_API_KEY}: set ETHERSCAN_API_KEY (one key serves every chain on Etherscan API V2)`;
       }
       return undefined;
     },
@@ -157,6 +157,7 @@ export function hardhat2Host(hre: HardhatRuntimeEnvironment): Host {
       inProcess,
       endpoint,
       live: isLiveNetwork(hre.network.name, config.url),
+      loopback: !inProcess && isLoopbackUrl(config.url),
       noAccounts: Array.isArray(config.accounts) && config.accounts.length === 0,
       gasPrice: typeof config.gasPrice === "number" ? BigInt(config.gasPrice) : undefined,
       chainId: !inProcess && typeof config.chainId === "number" ? config.chainId : undefined,

@@ -17,6 +17,7 @@ import { loadedPackage, type PackageInfo } from "../internal/stack/packages";
 import { codeMatch, referencedRanges, type CodeMatch, type CompiledCode } from "../internal/compiler/deployed-code";
 import { refusalMessage } from "../internal/tasks/verify";
 import { retryPolicy, withRetries } from "../internal/tasks/verify-retry";
+import { fetchExplorerJson, guardExplorerExchanges, stoppableSleep, type GuardedExplorer } from "../internal/chains/explorer-exchange";
 import { MultiAccountKitError } from "../errors";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../constants";
 import { verifyCreate3Proxy } from "./create3-proxy";
@@ -225,13 +226,47 @@ export function routeExplorerPlugin(): void {
         throw await explainRefusal(hre, route, args, error);
       });
     };
-    return withRetries(attempt, retryPolicy(process.env), sleep, (message, waitMs) =>
-      console.warn(`Verification on ${route.description} failed, trying again in ${waitMs / 1000} s: ${message}`)
+    const policy = retryPolicy(process.env);
+    // Every exchange with the explorer bounded: in time, in size, in "pending" status checks (which
+    // the explorer plugins poll by themselves without end), and by Ctrl-C (explorer-exchange.ts).
+    return guardExplorerExchanges(guardedExplorers(hre, route), { policy }, () =>
+      withRetries(attempt, policy, stoppableSleep, (message, waitMs) =>
+        console.warn(`Verification on ${route.description} failed, trying again in ${waitMs / 1000} s: ${message}`)
+      )
     );
   });
+  // hardhat-verify 2's own Sourcify and Blockscout verification (rows of their own), bounded alike.
+  if (plugin.kind === "hardhat-verify") {
+    for (const name of ["verify:sourcify", "verify:blockscout"].filter((task) => hardhatVerifyDefines(plugin, task))) {
+      subtask(name).setAction(async (args: TaskArguments, hre: HardhatRuntimeEnvironment, runSuper: RunSuperFunction<TaskArguments>) => {
+        const chainId = Number(await hre.network.provider.send("eth_chainId", []));
+        const route = routeForChain(hre, chainId);
+        return guardExplorerExchanges(guardedExplorers(hre, route), { policy: retryPolicy(process.env) }, () => runSuper(args));
+      });
+    }
+  }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Whether the installed hardhat-verify 2 defines `task` (its task names file lists it). */
+function hardhatVerifyDefines(plugin: ExplorerPlugin, task: string): boolean {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file inside the installed plugin, found at run time
+    return Object.values(require(path.join(plugin.dir, "internal", "task-names.js")) as Record<string, unknown>).includes(task);
+  } catch {
+    return false;
+  }
+}
+
+/** The explorers a Hardhat 2 verification may talk to: the chain's route, Etherscan's V2 endpoint, hardhat-verify 2's Blockscouts and Sourcify. */
+function guardedExplorers(hre: HardhatRuntimeEnvironment, route: VerificationRoute | undefined): GuardedExplorer[] {
+  const config = hre.config as { blockscout?: { customChains?: CustomChainLike[] }; sourcify?: { apiUrl?: string } };
+  return [
+    ...(route === undefined ? [] : [{ url: route.apiUrl, name: route.description }]),
+    { url: ETHERSCAN_V2_API_URL, name: "Etherscan API V2" },
+    ...(config.blockscout?.customChains ?? []).map((chain) => ({ url: chain.urls.apiURL, name: `Blockscout at ${chain.urls.apiURL}` })),
+    { url: config.sourcify?.apiUrl ?? "https://sourcify.dev/server", name: `Sourcify at ${config.sourcify?.apiUrl ?? "https://sourcify.dev/server"}` },
+  ];
+}
 
 /** What the wrapped verification returns when the explorer already shows the contract as verified: nothing was sent. */
 export const ALREADY_SHOWN = "multiaccount-kit: already verified";
@@ -247,8 +282,8 @@ async function sourceCodeOn(route: VerificationRoute, address: string): Promise<
   const url = new URL(route.apiUrl);
   for (const [name, value] of Object.entries({ module: "contract", action: "getsourcecode", address, apikey: route.key })) url.searchParams.set(name, value);
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-    const body = (await response.json()) as { status?: string; result?: unknown };
+    const response = await fetchExplorerJson(url, {}, route.description);
+    const body = (response.body ?? {}) as { status?: string; result?: unknown };
     return response.ok && body.status === "1" && Array.isArray(body.result) ? (body.result[0] as SourceCodeEntry) : undefined;
   } catch {
     return undefined;

@@ -7,8 +7,9 @@ import { MissingPrivateKeyError, StackError } from "../errors.js";
 import { noExplorerReason } from "../internal/chains/explorers.js";
 import { chainById } from "../internal/chains/table.js";
 import { Chain } from "../internal/chains/reader.js";
+import { describeBuildProfile } from "../internal/compiler/build-profile.js";
 import { referencedRanges } from "../internal/compiler/deployed-code.js";
-import { describeEndpoint, isLiveNetwork, type Explorer, type ExplorerTarget, type Host, type VerifyRequest } from "../internal/tasks/host.js";
+import { describeEndpoint, isLiveNetwork, isLoopbackUrl, type Explorer, type ExplorerTarget, type Host, type VerifyRequest } from "../internal/tasks/host.js";
 import { unknownNetworkError } from "../internal/tasks/inputs.js";
 import { collectSecrets, mergeSecrets } from "../internal/output/redact.js";
 import { rpcEndpoint, type NetworkConfigLike } from "../internal/rpc/endpoint.js";
@@ -19,7 +20,7 @@ import { writeManifestsAtomically } from "../internal/stack/manifest-writes.js";
 import { installedPackage, majorOf } from "../internal/stack/packages.js";
 import type { Stack } from "../internal/stack/types.js";
 import type { RpcRetryConfig } from "../config.js";
-import { explainRefusal, withinOurTask } from "./verification.mjs";
+import { explainRefusal, withBoundedExplorers, withinOurTask } from "./verification.mjs";
 
 /** A ResolvedConfigurationVariable, as Hardhat 3 hands out secrets and URLs. */
 interface Resolvable {
@@ -170,6 +171,7 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
       inProcess: networkConfig.type === "edr-simulated",
       endpoint,
       live,
+      loopback: networkConfig.type === "http" && isLoopbackUrl(url),
       noAccounts,
       gasPrice: fixedGasPrice(networkConfig.gasPrice),
       chainId: networkConfig.type === "http" && typeof networkConfig.chainId === "number" ? networkConfig.chainId : undefined,
@@ -185,12 +187,19 @@ export async function hardhat3Host(hre: HardhatRuntimeEnvironment, options: Hard
     // hardhat-verify compiles when it verifies (unless --build-profile says otherwise).
     compile: async () => {
       await hre.tasks.getTask("build").run({ quiet: true, noTests: true, defaultBuildProfile: "production" });
+      return buildProfileLine(hre);
     },
     ...hardhat3Artifacts(hre),
     explorer: hardhat3Explorer(hre, connection.networkName, networkConfig.type === "edr-simulated", !live),
     command: (task) => `npx hardhat ${task} --network ${connection.networkName}`,
   };
   return { host, connection };
+}
+
+/** The build profile a task's compile used ("production" unless --build-profile names another), in a line. */
+export function buildProfileLine(hre: HardhatRuntimeEnvironment): string {
+  const chosen = hre.globalOptions.buildProfile;
+  return describeBuildProfile(chosen ?? "production", hre.config.solidity.profiles, chosen !== undefined);
 }
 
 /** What the tasks read from the artifacts. Hardhat 3's artifacts list the immutables' ranges themselves. */
@@ -284,7 +293,11 @@ async function verifyWith(hre: HardhatRuntimeEnvironment, request: VerifyRequest
   const { verifyContract } = (await import(HARDHAT_VERIFY)) as {
     verifyContract(args: { address: string; contract: string; constructorArgs: unknown[]; provider: string }, hre: HardhatRuntimeEnvironment): Promise<boolean>;
   };
-  await verifyContract({ address: request.address, contract: request.contract, constructorArgs: [], provider }, hre).catch(async (error: unknown) => {
+  // Every exchange with the explorer bounded in time, size, "pending" checks and by Ctrl-C (verification.mts).
+  const verifying = withBoundedExplorers(hre, () =>
+    verifyContract({ address: request.address, contract: request.contract, constructorArgs: [], provider }, hre)
+  );
+  await verifying.catch(async (error: unknown) => {
     const refused = { address: request.address, contract: request.contract, message: (error as Error)?.message ?? String(error), explorer };
     throw (await explainRefusal(hre, (await connectionOf(hre)).provider, refused).catch(() => undefined)) ?? error;
   });

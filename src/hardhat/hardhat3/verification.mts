@@ -19,6 +19,8 @@ import { codeMatch, referencedRanges, type CodeMatch } from "../internal/compile
 import { installedPackage } from "../internal/stack/packages.js";
 import { UPGRADED_TOPIC, createdThroughCreateX, upgradesProxySource } from "../internal/stack/proxy-source.js";
 import { refusalMessage } from "../internal/tasks/verify.js";
+import { retryPolicy } from "../internal/tasks/verify-retry.js";
+import { guardExplorerExchanges, type GuardedExplorer } from "../internal/chains/explorer-exchange.js";
 
 /** hardhat-verify 3's Etherscan helper on a network connection (`connection.verification.etherscan`, 3.0.10 and later). */
 export interface EtherscanHelper {
@@ -151,4 +153,40 @@ export async function withinOurTask<T>(body: () => Promise<T>): Promise<T> {
 /** Whether `verify` runs inside one of our tasks. */
 export function insideOurTask(): boolean {
   return ownRuns > 0;
+}
+
+interface ExplorerUrls {
+  name?: string;
+  url?: string;
+  apiUrl?: string;
+}
+
+/** Etherscan API V2, hardhat-verify 3's default endpoint. */
+const ETHERSCAN_V2 = "https://api.etherscan.io/v2/api";
+/** Sourcify's server when `verify.sourcify.apiUrl` is not set. */
+const SOURCIFY = "https://sourcify.dev/server";
+
+/** Every explorer hardhat-verify 3 may talk to in this project: each chain descriptor's, Etherscan API V2, Sourcify. */
+function projectExplorers(hre: HardhatRuntimeEnvironment): GuardedExplorer[] {
+  const config = hre.config as unknown as {
+    chainDescriptors?: Map<bigint, { blockExplorers?: { etherscan?: ExplorerUrls; blockscout?: ExplorerUrls } }>;
+    verify?: { sourcify?: { apiUrl?: string } };
+  };
+  const found: GuardedExplorer[] = [];
+  for (const [chainId, descriptor] of config.chainDescriptors ?? []) {
+    for (const [kind, explorer] of Object.entries(descriptor.blockExplorers ?? {})) {
+      if (explorer?.apiUrl !== undefined) found.push({ url: explorer.apiUrl, name: `${explorer.name ?? kind} at ${explorer.apiUrl} (chain ${chainId})` });
+    }
+  }
+  const sourcify = config.verify?.sourcify?.apiUrl ?? SOURCIFY;
+  return [...found, { url: ETHERSCAN_V2, name: "Etherscan API V2" }, { url: sourcify, name: `Sourcify at ${sourcify}` }];
+}
+
+/**
+ * Runs `body` (hardhat-verify 3's and hardhat-upgrades' verification) with every exchange with an
+ * explorer bounded: in time, in size, in "pending" status checks (hardhat-verify 3 polls them without
+ * end), and by Ctrl-C (see explorer-exchange.ts).
+ */
+export function withBoundedExplorers<T>(hre: HardhatRuntimeEnvironment, body: () => Promise<T>): Promise<T> {
+  return guardExplorerExchanges(projectExplorers(hre), { policy: retryPolicy(process.env) }, body);
 }

@@ -5,8 +5,8 @@
 import http from "http";
 import type { AddressInfo } from "net";
 
-/** verify: every source passes; reject: every one fails. */
-export type ExplorerMode = "verify" | "reject";
+/** verify: every source passes; reject: every one fails; pending: every status check answers "Pending in queue", forever. */
+export type ExplorerMode = "verify" | "reject" | "pending";
 export type ExplorerKind = "etherscan-v2" | "blockscout";
 
 export interface ExplorerRequest {
@@ -80,6 +80,7 @@ export async function startExplorer(modeOrOptions: ExplorerMode | ExplorerOption
         const address = pending.get(params.guid ?? "");
         if (address === undefined) return notOk("Unknown UID");
         if (mode === "reject") return notOk("Fail - Unable to verify");
+        if (mode === "pending") return notOk("Pending in queue");
         verified.add(address);
         return ok("Pass - Verified");
       }

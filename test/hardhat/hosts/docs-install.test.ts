@@ -1,8 +1,10 @@
 // docs/getting-started.md as a newcomer follows it, on each stack: in an empty folder, `npm init -y`,
 // the stack's install command read from the page and run verbatim by a shell, then `npm install` of
 // the packed tarball; the page's config (and, on Hardhat 2, its tsconfig.json and a .env copied from
-// the installed package's .env.example); then the page's local-node recipe: `hardhat node`, a
-// protocol contract on it, the recipe's variables, and its `deploy-multiaccount` command. Hardhat's
+// the installed package's .env.example); then the page's local-node recipe: `hardhat node`, the
+// recipe's variables, and its commands (`deploy-protocol-stand-in`, then `deploy-multiaccount`, no
+// contract of one's own); then its two-chain recipe: the stack's second-node command (on a free port
+// in place of the page's), its variable, and its `--networks` commands. Hardhat's
 // cache is an empty folder, checked for a downloaded compiler afterwards, and nothing but the npm
 // registry can be reached here, so the compile works only with the npm solc the command installs.
 // The folders are made anew in the run's work folder. Each stack's install and recipe run in the
@@ -17,7 +19,6 @@ import path from "path";
 import { codeBlocks, readDoc } from "../../docs/markdown";
 import { HOSTS, INSTALL_TIMEOUT_MS, NODE_24, WORK, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
 import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode, type RunResult } from "../helpers/processes";
-import { deployStandIn } from "../helpers/stand-in";
 import { runProcess } from "../../support/processes";
 import { ADDRESS } from "./cases";
 import { HANG_GUARD_MS } from "../../support/wait";
@@ -115,8 +116,12 @@ async function install(stack: DocStack): Promise<DocProject> {
 
 /** What the recipe's deploy did, and what the chain holds afterwards (read before the node stops). */
 interface Outcome {
+  /** The recipe's commands, in order: the stand-in, then the deploy. */
+  results: RunResult[];
   result: RunResult;
-  protocol: string;
+  /** The addresses file's protocolAddress once the stand-in ran, and the code there. */
+  protocol?: string;
+  protocolCode?: string;
   /** What Hardhat wrote into its cache folder (a downloaded compiler would be there). */
   cached: string[];
   /** `node --version` of the binary the project ran on. */
@@ -126,6 +131,35 @@ interface Outcome {
   proxyCode?: string;
   adminHasRole?: boolean;
   protocolAddress?: string;
+  twoChains: TwoChains;
+}
+
+/** What the two-chain recipe did: its commands' runs, the second node's chain id, each chain's record. */
+interface TwoChains {
+  /** Why the recipe could not be followed to its end (a command of the page that is not `npx hardhat ...`, a node that did not start). */
+  error?: string;
+  results: RunResult[];
+  secondChainId?: number;
+  /** Per network: its file's multiAccountAddress and the code there. */
+  records: Record<string, { proxy?: string; proxyCode?: string }>;
+}
+
+/** A command line of the page as arguments: after `npx hardhat `, split at spaces, double quotes removed. */
+function hardhatArgs(line: string): string[] {
+  const command = line.trim();
+  if (!command.startsWith("npx hardhat ")) throw new Error(`${DOC}: a recipe command is not \`npx hardhat ...\`: ${command}`);
+  return command
+    .slice("npx hardhat ".length)
+    .split(/\s+/)
+    .map((arg) => arg.replace(/^"(.*)"$/, "$1"));
+}
+
+/** The command lines of a block (comments and blank lines left out). */
+function commandLines(block: string): string[] {
+  return block
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
 }
 
 /** The page's config (and tsconfig.json), `hardhat node`, a protocol on it, the recipe's variables and deploy command. */
@@ -136,7 +170,6 @@ async function followRecipe(stack: DocStack, project: DocProject): Promise<Outco
   const cache = { XDG_CACHE_HOME: project.cache };
   const node = await startNode(dir, { node: project.node, env: cache });
   try {
-    const protocol = await deployStandIn(node);
     const values = assignments(docBlock("local-node-env"));
     values.set("LOCALHOST_RPC_URL", node.url);
     let env: Record<string, string> = cache;
@@ -145,17 +178,77 @@ async function followRecipe(stack: DocStack, project: DocProject): Promise<Outco
       const template = path.join(dir, "node_modules", "multiaccount-kit", ".env.example");
       fs.writeFileSync(path.join(dir, ".env"), withVariables(fs.readFileSync(template, "utf8"), values));
     } else env = { ...cache, ...Object.fromEntries(values) };
-    const command = docBlock("local-node-deploy")
-      .trim()
-      .replace(/<[^>]+>/, protocol);
-    if (!command.startsWith("npx hardhat ")) throw new Error(`${DOC}: the local-node deploy command is not \`npx hardhat ...\`: ${command}`);
-    const result = await runHardhat(dir, command.slice("npx hardhat ".length).split(/\s+/), env, { node: project.node });
+    // The recipe's commands, in order, each as the page writes it; the first failure ends it.
+    const results: RunResult[] = [];
+    let protocol: string | undefined;
+    for (const line of commandLines(docBlock("local-node-deploy"))) {
+      const ran = await runHardhat(dir, hardhatArgs(line), env, { node: project.node });
+      results.push(ran);
+      if (ran.code !== 0) break;
+      protocol ??= readRecord(path.join(dir, "output", "addresses.json"))?.protocolAddress;
+    }
+    const protocolCode = protocol === undefined ? undefined : await node.rpc<string>("eth_getCode", [protocol, "latest"]);
     const cached = fs.readdirSync(project.cache, { recursive: true }).map(String);
     const version = await runProcess(project.node ?? process.execPath, ["--version"], { cwd: dir, limitMs: HANG_GUARD_MS, onLimit: "fail", plain: true });
-    return { result, protocol, cached, nodeVersion: version.stdout.trim(), ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
+    const single = { results, result: results[results.length - 1], protocol, protocolCode, cached, nodeVersion: version.stdout.trim() };
+    const outcome = { ...single, ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
+    return { ...outcome, twoChains: await followTwoChains(stack, project, env, node) };
   } finally {
     await node.stop();
   }
+}
+
+/** An addresses file's fields, or undefined when there is none. */
+function readRecord(file: string): Record<string, string> | undefined {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string>) : undefined;
+}
+
+/**
+ * The page's two-chain recipe, with its first node still running: the stack's second-node block (its
+ * `npx hardhat` line started on a free port in place of the page's, any other line run by a shell),
+ * the recipe's variable set to that node's URL, then each `--networks` command as the page writes it.
+ */
+async function followTwoChains(stack: DocStack, project: DocProject, env: Record<string, string>, first: LocalNode): Promise<TwoChains> {
+  const { dir } = project;
+  const twoChains: TwoChains = { results: [], records: {} };
+  let second: LocalNode | undefined;
+  try {
+    for (const line of commandLines(docBlock(`two-chains-node-hardhat${stack.major}`))) {
+      if (!line.startsWith("npx hardhat ")) {
+        await shell(line, [], dir, shellEnv(project.node));
+        continue;
+      }
+      const args = hardhatArgs(line);
+      const task = args.indexOf("node");
+      const port = args.indexOf("--port", task);
+      if (task < 0 || port < 0) throw new Error(`${DOC}: the second node's command is not \`npx hardhat ... node ... --port <port>\`: ${line}`);
+      const nodeArgs = args.slice(task + 1).filter((_, i) => i !== port - task - 1 && i !== port - task);
+      second = await startNode(dir, { node: project.node, globalArgs: args.slice(0, task), args: nodeArgs, env: { XDG_CACHE_HOME: project.cache } });
+    }
+    if (second === undefined) throw new Error(`${DOC}: the two-chain recipe's node block starts no node`);
+    twoChains.secondChainId = Number(await second.rpc<string>("eth_chainId"));
+    const values = assignments(docBlock("two-chains-env"));
+    const [variable] = [...values.keys()];
+    values.set(variable, second.url);
+    let runEnv = env;
+    if (stack.major === 2) fs.writeFileSync(path.join(dir, ".env"), withVariables(fs.readFileSync(path.join(dir, ".env"), "utf8"), values));
+    else runEnv = { ...env, ...Object.fromEntries(values) };
+    for (const line of commandLines(docBlock("two-chains-deploy"))) {
+      const ran = await runHardhat(dir, hardhatArgs(line), runEnv, { node: project.node });
+      twoChains.results.push(ran);
+      if (ran.code !== 0) break;
+    }
+    const nodes: Record<string, LocalNode> = { localhost: first, localhost2: second };
+    for (const [network, node] of Object.entries(nodes)) {
+      const proxy = readRecord(path.join(dir, "output", network, "addresses.json"))?.multiAccountAddress;
+      twoChains.records[network] = { proxy, proxyCode: proxy === undefined ? undefined : await node.rpc<string>("eth_getCode", [proxy, "latest"]) };
+    }
+  } catch (error) {
+    twoChains.error = (error as Error).stack ?? String(error);
+  } finally {
+    await second?.stop();
+  }
+  return twoChains;
 }
 
 async function deployed(node: LocalNode, dir: string, admin: string): Promise<Partial<Outcome>> {
@@ -216,11 +309,15 @@ describe(`${DOC}: each stack's install command, config and local-node recipe, as
 
   describe("run on each stack", () => {
     for (const stack of DOC_STACKS) {
-      it(`${stack.name}${stack.node === undefined ? "" : ` on Node ${stack.node()}`}: its install command run verbatim, the package, the config, then the local-node recipe: deploy-multiaccount exits 0 and records a proxy with code, admin and protocol from the recipe`, async function () {
+      it(`${stack.name}${stack.node === undefined ? "" : ` on Node ${stack.node()}`}: its install command run verbatim, the package, the config, then the local-node recipe: the stand-in, then deploy-multiaccount, exit 0 and record a proxy with code, admin and the stand-in as protocol`, async function () {
         this.timeout(INSTALL_TIMEOUT_MS + 300_000);
         startFlows();
         const outcome = await flow(stack);
-        expect(outcome.result.code, outcome.result.output).to.equal(0);
+        expect(outcome.results.length, "the recipe's commands: the stand-in, then the deploy").to.equal(2);
+        for (const ran of outcome.results) expect(ran.code, ran.output).to.equal(0);
+        expect(outcome.results[0].stdout).to.include("it answers every call and has no protocol logic");
+        expect(outcome.protocol, "the stand-in's address in the addresses file").to.match(ADDRESS);
+        expect(outcome.protocolCode, "the stand-in has no code").to.match(/^0x[0-9a-f]{2,}$/);
         expect(outcome.nodeVersion).to.equal(stack.node === undefined ? process.version : `v${stack.node()}`);
         // Hardhat warns on a Node.js it does not support; none is expected on any of these.
         expect(outcome.result.output).to.not.match(/not supported|unsupported/i);
@@ -229,7 +326,27 @@ describe(`${DOC}: each stack's install command, config and local-node recipe, as
         expect(outcome.proxy, outcome.result.output).to.match(ADDRESS);
         expect(outcome.proxyCode, "the recorded proxy has no code").to.not.equal("0x");
         expect(outcome.adminHasRole, "the recipe's ADMIN_PUBLIC_KEY holds DEFAULT_ADMIN_ROLE").to.equal(true);
-        expect(outcome.protocolAddress).to.equal(ethers.utils.getAddress(outcome.protocol));
+        expect(outcome.protocolAddress).to.equal(ethers.utils.getAddress(outcome.protocol!));
+      });
+    }
+  });
+
+  describe("two local chains for --networks, on each stack", () => {
+    for (const stack of DOC_STACKS) {
+      it(`${stack.name}: the page's second node (chain 31338), its variable, a stand-in on each chain, deploy-multiaccount and addresses:show --networks: each chain records a proxy with code`, async function () {
+        this.timeout(INSTALL_TIMEOUT_MS + 300_000);
+        startFlows();
+        const { twoChains } = await flow(stack);
+        expect(twoChains.error, twoChains.error).to.equal(undefined);
+        expect(twoChains.secondChainId).to.equal(31338);
+        expect(twoChains.results.length, "the recipe's four commands").to.equal(4);
+        for (const ran of twoChains.results) expect(ran.code, ran.output).to.equal(0);
+        for (const network of ["localhost", "localhost2"]) {
+          const record = twoChains.records[network];
+          expect(record?.proxy, `${network}: ${twoChains.results[2].output}`).to.match(ADDRESS);
+          expect(record?.proxyCode, `${network}: the recorded proxy has no code`).to.not.equal("0x");
+          expect(twoChains.results[3].stdout).to.match(new RegExp(`${network} +\\d+ +${record.proxy} +yes`));
+        }
       });
     }
   });

@@ -6,7 +6,7 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types/hre";
 import type { TaskArguments } from "hardhat/types/tasks";
 import { connectionOf, explorerDescription } from "../host.mjs";
-import { explainRefusal, insideOurTask, verifyCreate3Proxy, type EtherscanHelper } from "../verification.mjs";
+import { explainRefusal, insideOurTask, verifyCreate3Proxy, withBoundedExplorers, type EtherscanHelper } from "../verification.mjs";
 
 interface VerifyConfigLike {
   etherscan: { enabled: boolean };
@@ -20,9 +20,14 @@ function oneLine(error: unknown): string {
 }
 
 export default async function verifyOverride(args: TaskArguments, hre: HardhatRuntimeEnvironment, runSuper: (args: TaskArguments) => Promise<unknown>) {
+  // Every exchange with an explorer bounded (verification.mts), the compile before it left alone.
   const address = typeof args.address === "string" && /^0x[0-9a-fA-F]{40}$/.test(args.address) ? args.address : undefined;
   if (address === undefined) return runSuper(args);
   if (!insideOurTask()) await hre.tasks.getTask("build").run({ quiet: true, noTests: true, defaultBuildProfile: "production" });
+  return withBoundedExplorers(hre, () => verifyBounded(address, args, hre, runSuper));
+}
+
+async function verifyBounded(address: string, args: TaskArguments, hre: HardhatRuntimeEnvironment, runSuper: (args: TaskArguments) => Promise<unknown>) {
   const connection = await connectionOf(hre);
   const etherscan = (connection as unknown as { verification?: { etherscan?: EtherscanHelper } }).verification?.etherscan;
   if (etherscan !== undefined && (hre.config as unknown as { verify: VerifyConfigLike }).verify.etherscan.enabled) {

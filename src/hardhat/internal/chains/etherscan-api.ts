@@ -2,6 +2,7 @@
 // verification makes itself on Hardhat 2, where neither explorer plugin offers them: whether an
 // address is verified, the first log of an event, and a source submitted and its status awaited.
 // `apiUrl` is the route's (V2's carries the chain's `chainid`).
+import { fetchExplorerJson } from "./explorer-exchange";
 
 export interface EtherscanEndpoint {
   apiUrl: string;
@@ -18,9 +19,11 @@ async function call(endpoint: EtherscanEndpoint, params: Record<string, string>,
   const url = new URL(endpoint.apiUrl);
   const form = new URLSearchParams({ ...params, apikey: endpoint.key });
   if (method === "GET") for (const [name, value] of form) url.searchParams.set(name, value);
-  const response = await fetch(url, method === "GET" ? {} : { method, body: form });
+  // Bounded in time and size (explorer-exchange.ts), as every exchange with an explorer.
+  const response = await fetchExplorerJson(url, method === "GET" ? {} : { method, body: form }, `${url.origin}${url.pathname}`);
   if (!response.ok) throw new Error(`${url.origin}${url.pathname} answered ${response.status} to ${params.module}/${params.action}`);
-  return (await response.json()) as Answer;
+  if (response.body === undefined) throw new Error(`${url.origin}${url.pathname} answered ${params.module}/${params.action} with no JSON`);
+  return response.body as Answer;
 }
 
 /** Whether the explorer holds a verified source for `address`. */

@@ -116,6 +116,9 @@ export function allRoutes(env: Env): VerificationRoute[] {
   return CHAINS.map((chain) => tableRoute(chain.chainId, env)!);
 }
 
+/** How a chain on Etherscan API V2 without a key begins its reason, and the summary's word for it. */
+export const NO_API_KEY = "no Etherscan API key";
+
 /**
  * Why verification cannot run on a chain that has no explorer configured. A node on this machine
  * (`local`: `npx hardhat node`, anvil) has none to configure; another chain needs an entry

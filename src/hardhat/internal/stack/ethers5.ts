@@ -14,7 +14,7 @@ interface Contract5 {
   deployed(): Promise<unknown>;
 }
 interface Signer5 extends StackSigner {
-  sendTransaction(tx: { to: string; data: string }): Promise<{ wait(): Promise<unknown> }>;
+  sendTransaction(tx: { to?: string; data: string }): Promise<{ wait(): Promise<{ contractAddress?: string | null } | null> }>;
 }
 interface Ethers5 {
   utils: {
@@ -74,7 +74,7 @@ function ethers5Values(ethers: Ethers5): Pick<Stack, "isAddress" | "getAddress" 
 }
 
 /** The configured signers, local keys, and calls sent from a signer. */
-function ethers5Signing(ethers: Ethers5): Pick<Stack, "signers" | "addressOf" | "signTransaction" | "sendCall"> {
+function ethers5Signing(ethers: Ethers5): Pick<Stack, "signers" | "addressOf" | "signTransaction" | "sendCall" | "deployCode"> {
   return {
     signers: () => ethers.getSigners(),
     addressOf: (key) => new ethers.Wallet(key).address,
@@ -84,6 +84,11 @@ function ethers5Signing(ethers: Ethers5): Pick<Stack, "signers" | "addressOf" | 
     },
     async sendCall(signer, to, data) {
       await (await (signer as Signer5).sendTransaction({ to, data })).wait();
+    },
+    async deployCode(signer, data) {
+      const receipt = await (await (signer as Signer5).sendTransaction({ data })).wait();
+      if (typeof receipt?.contractAddress !== "string") throw new Error("the creation's receipt names no contract address");
+      return receipt.contractAddress;
     },
   };
 }

@@ -11,7 +11,7 @@ interface Factory6 extends StackFactory {
   interface: { encodeFunctionData(name: string, args: readonly unknown[]): string };
 }
 interface Signer6 extends StackSigner {
-  sendTransaction(tx: { to: string; data: string }): Promise<{ wait(): Promise<unknown> }>;
+  sendTransaction(tx: { to?: string; data: string }): Promise<{ wait(): Promise<{ contractAddress?: string | null } | null> }>;
 }
 interface Contract6 {
   waitForDeployment(): Promise<unknown>;
@@ -39,6 +39,13 @@ interface Upgrades3 {
 const TRANSPARENT = { kind: "transparent" } as const;
 export const V5_TRANSPARENT_PROXY = "@openzeppelin/contracts-v5/proxy/transparent/TransparentUpgradeableProxy.sol/TransparentUpgradeableProxy.json";
 const V5_PROXY_ADMIN = "@openzeppelin/contracts-v5/proxy/transparent/ProxyAdmin.sol/ProxyAdmin.json";
+
+/** Sends creation code from `signer`, waits for it, and returns the new contract's address. */
+async function deployCode(signer: StackSigner, data: string): Promise<string> {
+  const receipt = await (await (signer as Signer6).sendTransaction({ data })).wait();
+  if (typeof receipt?.contractAddress !== "string") throw new Error("the creation's receipt names no contract address");
+  return receipt.contractAddress;
+}
 
 export function ethers6Stack(parts: StackParts): Stack {
   const ethers = parts.ethers as Ethers6;
@@ -90,6 +97,7 @@ export function ethers6Stack(parts: StackParts): Stack {
     async sendCall(signer, to, data) {
       await (await (signer as Signer6).sendTransaction({ to, data })).wait();
     },
+    deployCode,
     importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
     proxyContracts: () => ({
       openZeppelin: 5,

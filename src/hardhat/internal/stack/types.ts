@@ -75,6 +75,8 @@ export interface Stack {
   deterministicProxyCreation(signer: StackSigner, factory: StackFactory, args: readonly unknown[]): Promise<string>;
   /** Sends a call from `signer` and waits for it to be mined; throws when it reverts. */
   sendCall(signer: StackSigner, to: string, data: string): Promise<void>;
+  /** Sends creation code from `signer`, waits for it to be mined, and returns the new contract's address. */
+  deployCode(signer: StackSigner, data: string): Promise<string>;
   /**
    * hardhat-upgrades 1.x only: the network's plugin-managed ProxyAdmin that a deterministic proxy
    * would get, and its owner, when the upgrades manifest has one (undefined when it has none).

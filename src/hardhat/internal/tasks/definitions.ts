@@ -1,7 +1,14 @@
 // The plugin's tasks as both Hardhat majors show them: each task's name, description and options,
 // written once. hardhat2/task-definitions.ts and hardhat3/task-definitions.mts register them; the
 // action argument types below are derived from the same table. Imports nothing from Hardhat.
-import { ADDRESSES_FILE_HELP, ALL_NETWORKS_HELP, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import {
+  ADDRESSES_FILE_HELP,
+  ALL_NETWORKS_HELP,
+  TASK_ADDRESSES_SHOW,
+  TASK_DEPLOY_MULTIACCOUNT,
+  TASK_DEPLOY_PROTOCOL_STAND_IN,
+  TASK_UPGRADE_MULTIACCOUNT,
+} from "../../constants";
 
 /**
  * flag: `--name`, false when absent. string: `--name value`, undefined when absent. seconds: a
@@ -82,6 +89,12 @@ export const ADDRESSES_SHOW_TASK = task(TASK_ADDRESSES_SHOW, "Shows the addresse
     "Compile, then compare the code behind multiAccountAddress (implementation, proxy, ProxyAdmin) with it on each network: perfect, partial or mismatch (exit 1 on a mismatch); no explorer needed"
   ),
 ]);
+
+export const STAND_IN_TASK = task(
+  TASK_DEPLOY_PROTOCOL_STAND_IN,
+  "Local nodes only: deploys a protocol stand-in (no protocol logic; it answers every call) and records it as protocolAddress, for trying the tasks",
+  [addressesFile]
+);
 
 /**
  * The arguments an action receives for `options`: a boolean per flag, and an optional value per

@@ -96,7 +96,8 @@ export async function sendDeployment(
   // 7 (first). Record the proxy the moment it exists: from here on the deployment is done.
   const proxy = stack.getAddress(proxyAddress);
   progress.step = `saving the proxy address to ${file}`;
-  updateAddresses(file, { multiAccountAddress: proxy });
+  // The protocol it was initialized with beside it, so that a rerun or an upgrade needs no flag.
+  updateAddresses(file, { multiAccountAddress: proxy, protocolAddress: stack.getAddress(String(plan.initArgs[1])) });
   host.rpc.complete();
   return reportDeployment(host, run, options, proxy, effects);
 }
@@ -122,7 +123,8 @@ export async function planDeployment(host: Host, run: RunContext, options: Deplo
 
   if (!options.noCompile) {
     progress.step = "compiling";
-    await host.compile();
+    const built = await host.compile();
+    if (built) log.info(built);
   }
 
   // 3. Factories for the account and the MultiAccount.

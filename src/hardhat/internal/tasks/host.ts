@@ -16,6 +16,8 @@ export interface NetworkTarget {
   endpoint: string;
   /** Not the in-process network, nor a node on this machine: signing needs PRIVATE_KEY. */
   live: boolean;
+  /** Its URL is a node on this machine (localhost, 127.x.x.x, [::1]); false for the in-process network. */
+  loopback: boolean;
   /** The network's configured accounts list is empty (PRIVATE_KEY was not set). */
   noAccounts: boolean;
   /** The network's configured gas price in wei, when one is set. */
@@ -85,8 +87,11 @@ export interface Host {
   readonly secrets: readonly string[];
   /** The ethers/upgrades adapter, detected on first use; throws a StackError naming what is missing. */
   stack(): Stack;
-  /** Compiles the project, quietly, as `hardhat run` does before a script. */
-  compile(): Promise<void>;
+  /**
+   * Compiles the project, quietly, as `hardhat run` does before a script. Hardhat 3 returns the
+   * build profile it compiled with, in a line for the run's output (build-profile.ts).
+   */
+  compile(): Promise<string | void>;
   /** `path/File.sol:Name` for a bare or fully qualified contract name. */
   contractFqn(name: string): Promise<string>;
   /** A compiled contract's runtime code, from its artifact (a bare or fully qualified name). */
@@ -98,10 +103,15 @@ export interface Host {
 
 const LOOPBACK = /^https?:\/\/(localhost|127(?:\.\d+){3}|\[::1\])(:\d+)?(\/|$)/i;
 
+/** A URL of a node on this machine: localhost, 127.x.x.x or [::1]. */
+export function isLoopbackUrl(url: string | undefined): boolean {
+  return LOOPBACK.test(url ?? "");
+}
+
 /** The in-process network and nodes on this machine are not live: no PRIVATE_KEY needed there. */
 export function isLiveNetwork(name: string, url: string | undefined): boolean {
   if (name === "hardhat") return false;
-  return !LOOPBACK.test(url ?? "") && name !== "localhost" && name !== "docker";
+  return !isLoopbackUrl(url) && name !== "localhost" && name !== "docker";
 }
 
 export function describeEndpoint(name: string, url: string | undefined): string {

@@ -96,7 +96,8 @@ export async function planUpgrade(host: Host, run: RunContext, options: UpgradeO
 
   if (!options.noCompile) {
     progress.step = "compiling";
-    await host.compile();
+    const built = await host.compile();
+    if (built) log.info(built);
   }
   progress.step = "loading the contracts";
   const factory = await stack.contractFactory(options.contract, run.deployer).catch((error: Error) => {

@@ -4,6 +4,7 @@
 // explorer plugins check first (Etherscan's `getsourcecode`, Sourcify's lookup) and answer "already
 // verified".
 import { EnvError } from "../../errors";
+import { NOT_RETRIED, explorerExchangesStopped } from "../chains/explorer-exchange";
 
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -39,6 +40,8 @@ const PASSING = [
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|EPIPE|UND_ERR_SOCKET|socket hang up|other side closed/i,
   /status code:? 5\d\d\b|\b50[234]\b/i,
   /timed? ?out/i,
+  // Bounded by explorer-exchange.ts: a failure, not a refusal, but not tried again.
+  /\(not retried\)/,
 ];
 
 /** The failure may pass by itself: a rate limit, a pending answer, the explorer unreachable or failing (5xx). */
@@ -54,7 +57,8 @@ function oneLine(error: unknown): string {
 
 /**
  * Runs `call`, again after a passing failure while tries are left, waiting `backoffMs`, then twice
- * that, and so on. `onRetry` says what failed and when the next try comes. The last failure is thrown.
+ * that, and so on. `onRetry` says what failed and when the next try comes. The last failure is thrown,
+ * and so is one the bounds of explorer-exchange.ts end (NOT_RETRIED), or any once Ctrl-C stopped verification.
  */
 export async function withRetries<T>(
   call: () => Promise<T>,
@@ -67,7 +71,7 @@ export async function withRetries<T>(
       return await call();
     } catch (error) {
       const message = oneLine(error);
-      if (attempt >= policy.attempts || !isPassing(message)) throw error;
+      if (attempt >= policy.attempts || !isPassing(message) || message.includes(NOT_RETRIED) || explorerExchangesStopped() !== undefined) throw error;
       const waitMs = policy.backoffMs * 2 ** (attempt - 1);
       onRetry(message, waitMs);
       await sleep(waitMs);

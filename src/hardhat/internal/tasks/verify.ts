@@ -5,9 +5,12 @@ import type { Explorer, ExplorerTarget, Host } from "./host";
 import { isPassing, retryPolicy, withRetries, type RetryPolicy, type Sleep } from "./verify-retry";
 import type { CodeMatch } from "../compiler/deployed-code";
 import type { Logger } from "../output/log";
+import { NO_API_KEY } from "../chains/explorers";
+import { stoppableSleep } from "../chains/explorer-exchange";
 
 export type { Sleep };
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Ctrl-C ends the wait (explorer-exchange.ts): verification then stops at once. */
+const realSleep: Sleep = stoppableSleep;
 
 export async function waitVisibly(seconds: number, log: Logger, sleep: Sleep = realSleep): Promise<void> {
   if (seconds <= 0) return;
@@ -178,7 +181,7 @@ export async function verifyDeployment(
 ): Promise<VerificationOutcome> {
   const unavailable = host.explorer.unavailable(request.chainId);
   if (unavailable !== undefined) {
-    log.info(`Verification skipped: ${unavailable}.`);
+    log.info(`Verification skipped (${skipKind(unavailable)}): ${unavailable}.`);
     return { implementation: false, rows: [] };
   }
   await waitVisibly(request.delaySeconds, log, sleep);
@@ -193,6 +196,21 @@ export async function verifyDeployment(
     proxy: proxies.length === 0 ? undefined : proxies.every((row) => row.proxy === true),
     rows,
   };
+}
+
+/**
+ * A multi-chain summary's words for a verification skipped for `reason`: the state the chain's own
+ * line names ("Verification skipped (no explorer): …"), one wording each.
+ */
+export function skippedState(reason: string): string {
+  return `skipped (${skipKind(reason)})`;
+}
+
+/** Why a chain's verification is skipped, in the words its line and the summary both use. */
+function skipKind(reason: string): string {
+  if (reason.startsWith(NO_API_KEY)) return NO_API_KEY;
+  if (/\bplugin/.test(reason)) return "no explorer plugin";
+  return "no explorer";
 }
 
 /** The outcome in a few words, for a multi-chain run's summary. */
@@ -225,7 +243,8 @@ export async function verifyAfterwards(
   }
   try {
     const outcome = await verifyDeployment(host, { ...rest, implementation, contract: await host.contractFqn(contractName) }, log, sleep);
-    if (host.explorer.unavailable(request.chainId) !== undefined) return "skipped (no explorer)";
+    const unavailable = host.explorer.unavailable(request.chainId);
+    if (unavailable !== undefined) return skippedState(unavailable);
     return summary(outcome);
   } catch (error) {
     log.warn(`Warning: could not verify (${oneLine(error)}); ${done}. ${later}`);

@@ -92,8 +92,30 @@ describe("deploy-multiaccount (in-process network)", function () {
     expect(text).to.include(`Implementation: ${result.implementation}`);
     expect(text).to.match(/sent contract creation: 0x[0-9a-f]{64}/);
     expect(text).to.match(/Gas used: +\d+ in 3 transaction\(s\), cost [\d.]+ ETH/);
-    expect(text).to.include("Verification skipped: the in-process network has no explorer.");
+    expect(text).to.include("Verification skipped (no explorer): the in-process network has no explorer.");
     expect(text).to.include("Next: the in-process network ends with this command");
+  });
+
+  it("--protocol-address is written to the addresses file beside multiAccountAddress, replacing the file's own", async () => {
+    const other = await (await env.hre.ethers.getContractFactory("MockProtocol")).deploy(protocol.address);
+    fs.writeFileSync(file, JSON.stringify({ partyBAddress: "0xkeep" }) + "\n");
+    const first = (await deployMultiAccount(hardhat2Host(env.hre), options({ protocolAddress: protocol.address }), {
+      logger: captureLogger(),
+    })) as DeploymentResult;
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).to.deep.equal({
+      partyBAddress: "0xkeep",
+      multiAccountAddress: first.proxy,
+      protocolAddress: protocol.address,
+    });
+    const second = (await deployMultiAccount(hardhat2Host(env.hre), options({ protocolAddress: other.address.toLowerCase(), force: true }), {
+      logger: captureLogger(),
+    })) as DeploymentResult;
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).to.deep.equal({
+      partyBAddress: "0xkeep",
+      multiAccountAddress: second.proxy,
+      protocolAddress: other.address,
+    });
+    expect(await (await env.hre.ethers.getContractAt("MultiAccount", second.proxy)).protocolAddress()).to.equal(other.address);
   });
 
   it("the task returns { proxy, admin, implementation }", async () => {

@@ -93,3 +93,29 @@ describe("the verify step when the code on chain is not this source's", () => {
     expect(log.text()).to.include(`${EXPLORER} did not verify ${CONTRACT} at ${ADDRESS}`);
   });
 });
+
+describe("the verify step on a chain it cannot verify on", () => {
+  /** A host whose explorer is unavailable for `reason`, and which must not be asked to verify. */
+  const skippingHost = (reason: string) =>
+    ({
+      contractFqn: async () => CONTRACT,
+      explorer: {
+        unavailable: () => reason,
+        verify: async () => expect.fail("asked to verify"),
+        verifyProxy: async () => expect.fail("asked to link the proxy"),
+        retryCommand: (address: string) => `npx hardhat verify --network bsc ${address}`,
+      },
+    }) as unknown as Host;
+
+  for (const [reason, state] of [
+    ["no Etherscan API key: set ETHERSCAN_API_KEY (one key serves every chain on Etherscan API V2)", "no Etherscan API key"],
+    ["no explorer is configured for chain 4242 (add an etherscan.customChains entry)", "no explorer"],
+    ['network "localhost" (chain 31337) is a node on this machine, and a local node has no block explorer to verify on', "no explorer"],
+    ["@nomicfoundation/hardhat-verify is not in the config's plugins", "no explorer plugin"],
+  ])
+    it(`the chain's line and the summary name one state: ${state}`, async () => {
+      const { log, summary } = await verifyOn(skippingHost(reason));
+      expect(log.text()).to.include(`Verification skipped (${state}): ${reason}.`);
+      expect(summary).to.equal(`skipped (${state})`);
+    });
+});

@@ -116,3 +116,78 @@ for (const mode of ["verify", "reject"] as const) {
     });
   });
 }
+
+// An explorer that answers "Pending in queue" to every status check, forever: hardhat-etherscan 3
+// polls it every 3 s without end; the routing gives up once the retry policy's waits have passed (here
+// one try: at the second status check), and the deployment is saved with a warning.
+describe('verification against a loopback explorer that answers "Pending in queue" forever', function () {
+  let node: LocalNode;
+  let explorer: LoopbackExplorer;
+  let dir: string;
+  let previousDispatcher: Dispatcher;
+  let agent: MockAgent;
+  const saved = process.env.MULTIACCOUNT_VERIFY_ATTEMPTS;
+
+  before(async function () {
+    node = await startNode(path.join(FIXTURES, "deployer"), { globalArgs: ["--config", NODE_ONLY_CONFIG] });
+    explorer = await startExplorer({ mode: "pending", rpc: (method, params) => node.rpc(method, params) });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-verify-pending-"));
+    previousDispatcher = getGlobalDispatcher();
+    agent = mockSolcList(undici);
+    setGlobalDispatcher(agent);
+    process.env.MULTIACCOUNT_VERIFY_ATTEMPTS = "1";
+  });
+  after(async () => {
+    if (saved === undefined) delete process.env.MULTIACCOUNT_VERIFY_ATTEMPTS;
+    else process.env.MULTIACCOUNT_VERIFY_ATTEMPTS = saved;
+    setGlobalDispatcher(previousDispatcher);
+    await agent?.close();
+    await node?.stop();
+    await explorer?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const env = useEnvironment(
+    "deployer",
+    () => ({
+      LOCALHOST_RPC_URL: node.url,
+      FIXTURE_EXPLORER_URL: explorer.url,
+      LOCALHOST_EXPLORER_API_KEY: API_KEY,
+      ADDRESSES_FILE: path.join(dir, "addresses.json"),
+    }),
+    "localhost"
+  );
+
+  it("gives up polling, warns, and returns the saved deployment", async function () {
+    // Without the bound, hardhat-etherscan polls every 3 s for ever: this fails by timing out.
+    this.timeout(120_000);
+    const { hre } = env;
+    await hre.run("compile", { quiet: true });
+    const protocol = await (await hre.ethers.getContractFactory("ProtocolStandIn")).deploy();
+    const [deployer] = await hre.ethers.getSigners();
+    const log = captureLogger();
+    const { result } = await captureConsole(() =>
+      deployMultiAccount(
+        hardhat2Host(hre),
+        {
+          admin: deployer.address,
+          protocolAddress: protocol.address,
+          contract: "MultiAccount",
+          accountContract: "ProtocolPartyA",
+          addressesFile: hre.config.multiAccount.addressesFile,
+          verify: true,
+          verifyDelay: 0,
+          dryRun: false,
+          force: false,
+        },
+        { logger: log }
+      )
+    );
+    const deployment = result as DeploymentResult;
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "addresses.json"), "utf8")).multiAccountAddress).to.equal(deployment.proxy);
+    expect(explorer.requests.filter((r) => r.action === "checkverifystatus")).to.have.length(1);
+    expect(log.text()).to.match(new RegExp(`Verification of ${deployment.implementation!} failed \\(the deployment itself succeeded\\)`));
+    expect(log.text()).to.include('still answers "Pending in queue" after 0 s of status checks: verification given up (not retried)');
+    expect(log.text()).to.include(`Retry later with: npx hardhat verify --network localhost ${deployment.proxy}`);
+  });
+});

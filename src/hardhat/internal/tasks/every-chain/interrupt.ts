@@ -1,6 +1,9 @@
 // Ctrl-C during a multi-chain run: the first stops starting new chains and asks the running ones to
-// stop (the runner's signal), so that the summary still prints; a second quits at once.
+// stop (the runner's signal), and ends every verification in this process at once (its explorer
+// exchanges fail: the deployments are already recorded), so that the summary prints promptly; a
+// second quits at once.
 import type { Logger } from "../../output/log";
+import { resumeExplorerExchanges, stopExplorerExchanges } from "../../chains/explorer-exchange";
 
 /** The part of `process` this needs. */
 export interface SignalSource {
@@ -12,7 +15,7 @@ export interface SignalSource {
 export interface Interrupt {
   /** Aborted by the first Ctrl-C. */
   signal: AbortSignal;
-  /** Removes the handler (Node's own Ctrl-C comes back). */
+  /** Removes the handler (Node's own Ctrl-C comes back), and lets verification run again. */
   dispose(): void;
 }
 
@@ -28,7 +31,12 @@ export function interruptOnCtrlC(log: Logger, source: SignalSource = process): I
     }
     log.warn("Ctrl-C: no new chain starts; stopping the running ones, then the summary (Ctrl-C again to quit at once).");
     controller.abort();
+    stopExplorerExchanges();
   };
   source.on("SIGINT", onSigint);
-  return { signal: controller.signal, dispose: () => void source.off("SIGINT", onSigint) };
+  const dispose = () => {
+    source.off("SIGINT", onSigint);
+    if (controller.signal.aborted) resumeExplorerExchanges();
+  };
+  return { signal: controller.signal, dispose };
 }

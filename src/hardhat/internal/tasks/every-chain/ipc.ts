@@ -3,6 +3,7 @@
 // runs its in-process job when told to (serveJob). The child stays up between its preflight and its
 // send; "stop" aborts what it runs (Ctrl-C) or lets it leave when the parent sends nothing.
 import type { ChainJob, JobContext, PreflightReport, SendReport } from "./job";
+import { resumeExplorerExchanges, stopExplorerExchanges } from "../../chains/explorer-exchange";
 
 export const EVERY_CHAIN_PROTOCOL = "multiaccount-kit/every-chain/1";
 
@@ -97,12 +98,18 @@ export function serveJob(job: Omit<ChainJob, "network">, channel: Channel<ChildM
   const failed = (error: unknown) => post({ type: "failed", message: redact(error instanceof Error ? error.message : String(error)) });
   return new Promise<void>((resolve) => {
     let sending = false;
+    let stoppedHere = false;
     const off = channel.onMessage((message) => {
       if (typeof message !== "object" || message === null || (message as ParentMessage).protocol !== EVERY_CHAIN_PROTOCOL) return;
       const { type } = message as ParentMessage;
-      const leave = () => (off(), resolve());
+      const leave = () => (off(), stoppedHere && resumeExplorerExchanges(), resolve());
       if (type === "stop") {
         stop.abort();
+        // A send finishes its transactions, but its verification ends at once (the deployment is
+        // recorded): the parent's summary waits for this send's report, and a child whose parent
+        // is gone must not keep polling an explorer.
+        if (sending && !stoppedHere) stopExplorerExchanges("stopped (Ctrl-C, or the parent process is gone)");
+        stoppedHere ||= sending;
         if (!sending) leave();
       } else if (type === "preflight") {
         void Promise.resolve()

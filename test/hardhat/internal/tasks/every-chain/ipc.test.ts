@@ -3,6 +3,10 @@
 // driven by the runner as the Hardhat 2 integration will drive it. Also Ctrl-C's handler.
 import { expect } from "chai";
 import { EventEmitter } from "events";
+import http from "http";
+import type { AddressInfo } from "net";
+import { request } from "undici";
+import { guardExplorerExchanges, resumeExplorerExchanges } from "../../../../../src/hardhat/internal/chains/explorer-exchange";
 import { createChainDisplay } from "../../../../../src/hardhat/internal/output/chain-display";
 import type { Logger } from "../../../../../src/hardhat/internal/output/log";
 import { interruptOnCtrlC } from "../../../../../src/hardhat/internal/tasks/every-chain/interrupt";
@@ -167,5 +171,91 @@ describe("Ctrl-C during a multi-chain run", () => {
     expect(source.listenerCount("SIGINT")).to.equal(1);
     interrupt.dispose();
     expect(source.listenerCount("SIGINT")).to.equal(0);
+  });
+});
+
+/** An explorer that holds every request, never answering; `arrived` resolves at the first. */
+async function holdingExplorer() {
+  let arrived!: () => void;
+  const first = new Promise<void>((resolve) => (arrived = resolve));
+  const server = http.createServer(() => arrived());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/api?chainid=56`;
+  const close = () => (server.closeAllConnections(), new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url, first, close };
+}
+
+/** A send that has deployed, then verifies on `url` (an exchange held for 10 minutes), a failure being a warning. */
+function verifyingSend(url: string): ChainJob["send"] {
+  return async () => {
+    const verification = await guardExplorerExchanges([{ url, name: "Held explorer" }], { policy: { attempts: 3, backoffMs: 0 }, timeoutMs: 600_000 }, () =>
+      request(url).then(() => "verified")
+    ).catch((error: Error) => `failed: ${error.message}`);
+    return { proxy: "0x" + "cd".repeat(20), transactions: 2, verification };
+  };
+}
+
+describe("Ctrl-C while a chain verifies", function () {
+  // Before the bound, the verification held here never ends: these fail by timing out.
+  this.timeout(20_000);
+  // A Ctrl-C handler the tests above never disposed leaves verification stopped.
+  beforeEach(() => resumeExplorerExchanges());
+  afterEach(() => resumeExplorerExchanges());
+
+  it("in this process (Hardhat 3): the first Ctrl-C ends the verification, the summary prints, the chain is done", async () => {
+    const held = await holdingExplorer();
+    try {
+      const emitter = new EventEmitter();
+      const source = Object.assign(emitter, { exit: (() => undefined) as unknown as (code: number) => never });
+      const { out, display } = plain(["bsc"]);
+      const interrupt = interruptOnCtrlC(display.log, source);
+      const job: ChainJob = { network: "bsc", preflight: async () => ({ action: "deploy" }), send: verifyingSend(held.url) };
+      const running = runEveryChain([job], { task: "deploy-multiaccount", signal: interrupt.signal }, display);
+      await held.first;
+      source.emit("SIGINT");
+      const result = await running;
+      interrupt.dispose();
+      expect(result.outcomes[0]).to.deep.include({ status: "done", transactions: 2 });
+      expect(result.outcomes[0].verification).to.include("Held explorer: stopped (Ctrl-C) (not retried)");
+      expect(linesOf(out).some((line) => /^bsc\s+done\b/.test(line.replace(/[│|]/g, " ").trim()))).to.equal(true);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it("in a child (Hardhat 2): the stop ends the child's verification, its report comes back, the summary prints", async () => {
+    const held = await holdingExplorer();
+    try {
+      const inChild: Omit<ChainJob, "network"> = { preflight: async () => ({ action: "deploy" }), send: verifyingSend(held.url) };
+      const { parent, child, posted } = channelPair();
+      const served = serveJob(inChild, child);
+      const ctrlC = new AbortController();
+      const running = runEveryChain([remoteJob("bsc", parent)], { task: "deploy-multiaccount", signal: ctrlC.signal }, plain(["bsc"]).display);
+      await held.first;
+      ctrlC.abort();
+      const result = await running;
+      await served;
+      expect(posted.map((message) => message.type)).to.deep.equal(["preflight", "send", "stop"]);
+      expect(result.outcomes[0]).to.deep.include({ status: "done", transactions: 2 });
+      expect(result.outcomes[0].verification).to.include("stopped (Ctrl-C, or the parent process is gone) (not retried)");
+    } finally {
+      await held.close();
+    }
+  });
+
+  it("a child whose parent is gone (IPC disconnect: a stop) stops polling the explorer and leaves", async () => {
+    const held = await holdingExplorer();
+    try {
+      const inChild: Omit<ChainJob, "network"> = { preflight: async () => ({ action: "deploy" }), send: verifyingSend(held.url) };
+      const { parent, child } = channelPair();
+      const served = serveJob(inChild, child);
+      parent.post({ protocol: EVERY_CHAIN_PROTOCOL, type: "send" });
+      await held.first;
+      // What the child's channel makes of its parent's disconnect (hardhat2/every-chain.ts).
+      parent.post({ protocol: EVERY_CHAIN_PROTOCOL, type: "stop" });
+      await served;
+    } finally {
+      await held.close();
+    }
   });
 });

@@ -1,0 +1,254 @@
+// Bounds on every HTTP exchange with a block explorer while verification runs, whichever client sends
+// it (the explorer plugins' undici, the upgrades plugin's, Node's fetch): undici publishes each
+// request it creates on the `undici:request:create` diagnostics channel, under one name for every
+// copy of it, and a request to a guarded explorer's origin is held to:
+// - a time bound on the whole exchange (a server that never answers, or trickles its answer);
+// - a size bound on the answer (cut off as it arrives, never buffered whole);
+// - a bound on "pending" status checks of one submission: the explorer plugins poll a pending
+//   verification by themselves without end; past the retry policy's waits in all, the next status
+//   check fails, and the verification gives up (a warning: the deployment is already recorded);
+// - Ctrl-C (stopExplorerExchanges): every guarded exchange in flight fails at once, and the next ones
+//   fail before they are sent, so that verification ends and the summary prints.
+import diagnosticsChannel from "diagnostics_channel";
+import type { RetryPolicy } from "../tasks/verify-retry";
+
+/** The longest one explorer exchange may take, from the request to the answer's last byte. */
+export const EXCHANGE_TIMEOUT_MS = 60_000;
+/** The largest answer read from an explorer; a verified contract's `getsourcecode` stays well below. */
+export const EXCHANGE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A failure the retries do not try again: a pending verification given up, an answer cut off, Ctrl-C. */
+export const NOT_RETRIED = "(not retried)";
+
+export interface GuardedExplorer {
+  /** Its API URL (only the origin counts). */
+  url: string;
+  /** For messages: "BscScan through Etherscan API V2 (chainid 56)". */
+  name: string;
+}
+
+export interface ExchangeLimits {
+  timeoutMs: number;
+  maxBytes: number;
+  /** Tries and waits for a "pending" status: checked again until the waits of `attempts` tries have passed. */
+  policy: RetryPolicy;
+}
+
+interface Guard {
+  explorers: Map<string, string>;
+  limits: ExchangeLimits;
+  /** First status check of each submission (origin + guid), in ms. */
+  pending: Map<string, number>;
+}
+
+/** The parts of undici's Request (any copy, 5 to 7) this reads and wraps. */
+interface UndiciRequest {
+  origin?: unknown;
+  path?: string;
+  method?: string;
+  body?: unknown;
+  completed?: boolean;
+  aborted?: boolean;
+  error?: Error | null;
+  abort?: ((error: Error) => void) | null;
+  onData(chunk: Uint8Array): unknown;
+  onComplete(trailers: unknown): unknown;
+  onError(error: Error): unknown;
+}
+
+const guards = new Set<Guard>();
+/** Ends an exchange in flight, for Ctrl-C's reason. */
+const inFlight = new Set<(reason: string) => void>();
+let stopped: string | undefined;
+
+function originOf(url: unknown): string | undefined {
+  try {
+    return new URL(String(url)).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** Fails `request` with `error`: at once when connected, else as soon as it connects (it is never written). */
+function fail(request: UndiciRequest, error: Error): void {
+  if (request.completed === true || request.aborted === true) return;
+  if (typeof request.abort === "function") request.abort(error);
+  else request.error ??= error;
+}
+
+/** The submission a status check asks about (Etherscan's and Blockscout's `guid`, Sourcify's job id), if it is one. */
+function statusCheckOf(request: UndiciRequest): string | undefined {
+  const url = new URL(request.path ?? "/", "http://explorer");
+  const params = new URLSearchParams(url.search);
+  const body = request.body;
+  if (body instanceof Uint8Array && body.byteLength < 4096)
+    for (const [name, value] of new URLSearchParams(Buffer.from(body).toString())) params.set(name, value);
+  const action = params.get("action");
+  if ((action === "checkverifystatus" || action === "checkproxyverification") && params.get("guid")) return params.get("guid")!;
+  const job = /\/v2\/verify\/([0-9a-f-]{8,})$/i.exec(url.pathname);
+  return request.method === "GET" && job !== null ? job[1] : undefined;
+}
+
+/** The waits of every retry but the first try: how long a pending verification is checked again. */
+export function pendingBudgetMs(policy: RetryPolicy): number {
+  return policy.backoffMs * (2 ** Math.max(0, policy.attempts - 1) - 1);
+}
+
+function guardRequest(request: UndiciRequest, guard: Guard, explorer: string): void {
+  if (stopped !== undefined) return fail(request, new Error(`${explorer}: ${stopped} ${NOT_RETRIED}`));
+  const { timeoutMs, maxBytes, policy } = guard.limits;
+  const submission = statusCheckOf(request);
+  if (submission !== undefined) {
+    const key = `${originOf(request.origin)} ${submission}`;
+    const first = guard.pending.get(key);
+    if (first === undefined) guard.pending.set(key, Date.now());
+    else if (Date.now() - first > pendingBudgetMs(policy)) {
+      const waits = pendingBudgetMs(policy) / 1000;
+      return fail(request, new Error(`${explorer} still answers "Pending in queue" after ${waits} s of status checks: verification given up ${NOT_RETRIED}`));
+    }
+  }
+  const abort = (error: Error) => fail(request, error);
+  const timer = setTimeout(() => abort(new Error(`${explorer} did not answer within ${timeoutMs / 1000} s: timed out`)), timeoutMs);
+  let received = 0;
+  const { onData, onComplete, onError } = request;
+  const stop = (reason: string) => abort(new Error(`${explorer}: ${reason} ${NOT_RETRIED}`));
+  const done = () => (clearTimeout(timer), inFlight.delete(stop));
+  inFlight.add(stop);
+  request.onData = function (chunk) {
+    received += chunk.byteLength;
+    if (received > maxBytes) {
+      abort(new Error(`${explorer} sent an answer larger than ${megabytes(maxBytes)}: cut off ${NOT_RETRIED}`));
+      return false;
+    }
+    return onData.call(this, chunk);
+  };
+  request.onComplete = function (trailers) {
+    done();
+    return onComplete.call(this, trailers);
+  };
+  request.onError = function (error) {
+    done();
+    return onError.call(this, error);
+  };
+}
+
+const onCreate = (message: unknown) => {
+  const request = (message as { request?: UndiciRequest }).request;
+  const origin = originOf(request?.origin);
+  if (request === undefined || origin === undefined) return;
+  // The innermost guard of that origin: its explorer's name and limits.
+  const guard = [...guards].reverse().find((candidate) => candidate.explorers.has(origin));
+  if (guard !== undefined) guardRequest(request, guard, guard.explorers.get(origin)!);
+};
+
+/**
+ * Runs `body` with every exchange with `explorers` bounded (in time, in size, in "pending" status
+ * checks, and by Ctrl-C); other requests (the chain's RPC, a compiler download) are left alone.
+ */
+export async function guardExplorerExchanges<T>(
+  explorers: readonly GuardedExplorer[],
+  limits: Partial<ExchangeLimits> & { policy: RetryPolicy },
+  body: () => Promise<T>
+): Promise<T> {
+  const named = new Map<string, string>();
+  for (const explorer of explorers) {
+    const origin = originOf(explorer.url);
+    if (origin !== undefined && !named.has(origin)) named.set(origin, explorer.name);
+  }
+  const guard: Guard = {
+    explorers: named,
+    limits: { timeoutMs: limits.timeoutMs ?? EXCHANGE_TIMEOUT_MS, maxBytes: limits.maxBytes ?? EXCHANGE_MAX_BYTES, policy: limits.policy },
+    pending: new Map(),
+  };
+  if (guards.size === 0) diagnosticsChannel.subscribe("undici:request:create", onCreate);
+  guards.add(guard);
+  try {
+    return await body();
+  } finally {
+    guards.delete(guard);
+    if (guards.size === 0) diagnosticsChannel.unsubscribe("undici:request:create", onCreate);
+  }
+}
+
+const sleepers = new Set<() => void>();
+
+/**
+ * Ctrl-C (or the parent of a multi-chain child gone): every guarded exchange in flight fails, the
+ * next ones fail before they are sent, retries and waits end at once, until resumeExplorerExchanges().
+ */
+export function stopExplorerExchanges(reason = "stopped (Ctrl-C)"): void {
+  if (stopped !== undefined) return;
+  stopped = reason;
+  for (const stop of [...inFlight]) stop(reason);
+  for (const wake of [...sleepers]) wake();
+}
+
+/** Lets verification run again (the run that was stopped is over). */
+export function resumeExplorerExchanges(): void {
+  stopped = undefined;
+}
+
+/** Why verification was stopped, or undefined while it may run. */
+export function explorerExchangesStopped(): string | undefined {
+  return stopped;
+}
+
+/** A wait of verification (a retry's backoff, the indexing delay) that Ctrl-C ends at once. */
+export function stoppableSleep(ms: number): Promise<void> {
+  if (stopped !== undefined || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => (clearTimeout(timer), sleepers.delete(wake), resolve());
+    const timer = setTimeout(wake, ms);
+    sleepers.add(wake);
+  });
+}
+
+/**
+ * An explorer answer read with the same bounds, for the calls the plugin makes itself (Node's fetch):
+ * the JSON body, or an error naming `explorer`.
+ */
+export async function fetchExplorerJson(
+  url: URL,
+  init: RequestInit,
+  explorer: string,
+  limits: Partial<ExchangeLimits> = {}
+): Promise<{ ok: boolean; status: number; body: unknown }> {
+  const timeoutMs = limits.timeoutMs ?? EXCHANGE_TIMEOUT_MS;
+  const maxBytes = limits.maxBytes ?? EXCHANGE_MAX_BYTES;
+  if (stopped !== undefined) throw new Error(`${explorer}: ${stopped} ${NOT_RETRIED}`);
+  const controller = new AbortController();
+  const timedOut = new Error(`${explorer} did not answer within ${timeoutMs / 1000} s: timed out`);
+  const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    const reader = response.body?.getReader();
+    for (;;) {
+      const next = await reader?.read();
+      if (next === undefined || next.done) break;
+      received += next.value.byteLength;
+      if (received > maxBytes) {
+        await reader!.cancel().catch(() => undefined);
+        throw new Error(`${explorer} sent an answer larger than ${megabytes(maxBytes)}: cut off ${NOT_RETRIED}`);
+      }
+      chunks.push(next.value);
+    }
+    const text = Buffer.concat(chunks).toString("utf8");
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { ok: response.ok, status: response.status, body };
+  } catch (error) {
+    if (controller.signal.aborted) throw timedOut;
+    const cause = (error as { cause?: Error })?.cause;
+    throw cause instanceof Error ? cause : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
