@@ -11,6 +11,7 @@
 //   BENCH_INTERVAL_MS=2000 for another block interval (default 1000).
 import { performance } from "perf_hooks";
 import { deploymentEnv, FIXTURE, newDeployment, startFourChains, type FourChains } from "../../test/hardhat/helpers/every-chain";
+import { linkPackage } from "../../test/hardhat/helpers/environment";
 import { runHardhat } from "../../test/hardhat/helpers/processes";
 
 const TARGET = 1.5;
@@ -62,9 +63,19 @@ const line = (what: string, single: number, four: number, detail = "") => {
   );
 };
 
-export async function benchEveryChain(): Promise<void> {
-  const compiled = await runHardhat(FIXTURE, ["compile", "--quiet"], {});
+/**
+ * Compiles the fixture at `dir` with `run` (runHardhat), after linking this repository as its
+ * installed multiaccount-kit: its sources import the package by name, as an installed project's do,
+ * and a fresh clone has no link until something makes it.
+ */
+export async function prepareFixture(dir: string = FIXTURE, run: typeof runHardhat = runHardhat): Promise<void> {
+  linkPackage(dir);
+  const compiled = await run(dir, ["compile", "--quiet"], {});
   if (compiled.code !== 0) throw new Error(`the deployer fixture does not compile:\n${compiled.output}`);
+}
+
+export async function benchEveryChain(): Promise<void> {
+  await prepareFixture();
   console.log(`\nEvery chain in one command (Hardhat 2, the deployer fixture, \`hardhat node\`s on loopback, --deterministic;`);
   console.log(`one chain: --network localhost, four chains: --networks all; proxy alone: median of ${REPEATS})`);
   for (const [kind, intervalMs] of [
