@@ -15,7 +15,8 @@ import { resolveMultiAccountConfig } from "../config";
 import { solcJsIdentity, solcOutputCacheDir, withSolcOutputCache } from "../internal/compiler/output-cache";
 import { findNpmSolcBuild } from "../internal/compiler/solc";
 import { forConfigLoading } from "../internal/output/cli-errors";
-import { packageSourceNames } from "../internal/compiler/sources";
+import { packageCompilerProblem, packageSourceNames } from "../internal/compiler/sources";
+import { MultiAccountKitError } from "../errors";
 import { loadInstalledPeerPlugins } from "../internal/stack/peer-plugins";
 import { checkSelectedNetwork, runArguments } from "./selected-network";
 import { routeExplorerPlugin } from "./verification-routing";
@@ -74,5 +75,14 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_NAMES).setAction(async (args: { sourceP
   const root = hre.config.paths.root;
   const localFiles = sourceNames.map((sourceName) => path.join(root, sourceName));
   const extra = packageSourceNames(root, localFiles, hre.config.multiAccount);
-  return extra.length === 0 ? sourceNames : [...sourceNames, ...extra];
+  if (extra.length === 0) return sourceNames;
+  // The project's compilers are left as they are: one too old for the package's contracts stops
+  // the compile here, with the fix, before Hardhat's own HH606 that names neither.
+  const { compilers, overrides } = hre.config.solidity;
+  const problem = packageCompilerProblem(
+    compilers.map((compiler) => compiler.version),
+    Object.keys(overrides)
+  );
+  if (problem !== undefined) throw new MultiAccountKitError(problem);
+  return [...sourceNames, ...extra];
 });

@@ -101,15 +101,26 @@ export function timestampValue(ts: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** `lastUpdateTimestamp` after ingesting `items`: the newest modifyTime seen, never earlier than now. */
-export function advanceTimestamp(current: string, items: readonly NotificationDetails[]): string {
+/**
+ * How far ahead of the client's clock lastUpdateTimestamp may go: an ingest moves it no further than
+ * its `notAfter` (the clock, when the action was made, plus this), whatever time a hedger sends.
+ */
+export const FUTURE_SKEW_SECONDS = 3600;
+
+/**
+ * `lastUpdateTimestamp` after ingesting `items`: the newest modifyTime seen, never earlier than it
+ * was, and never past `notAfter` (unix seconds) when given.
+ */
+export function advanceTimestamp(current: string, items: readonly NotificationDetails[], notAfter?: number): string {
   let best = timestampValue(current);
   let result = current;
   for (const item of items) {
-    const value = timestampValue(item.modifyTime);
-    if (value !== null && (best === null || value > best)) {
+    let value = timestampValue(item.modifyTime);
+    if (value === null) continue;
+    if (notAfter !== undefined && value > notAfter) value = notAfter;
+    if (best === null || value > best) {
       best = value;
-      result = String(item.modifyTime);
+      result = value === timestampValue(item.modifyTime) ? String(item.modifyTime) : String(value);
     }
   }
   return result;

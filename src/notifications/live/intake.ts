@@ -135,16 +135,15 @@ function ingest(intake: Intake, batch: NotificationDetails[], own: boolean): voi
 }
 
 /** The usable notifications of one message; a bad message gives none and a warning. */
-export function parseMessage(data: unknown, maxBytes: number, logger: NotificationsLogger, nowMs: number = Date.now()): NotificationDetails[] {
+export function parseMessage(data: unknown, maxBytes: number, logger: NotificationsLogger): NotificationDetails[] {
   const json = messageJson(data, maxBytes, logger);
-  return json === NOT_JSON ? [] : parseNotificationResponses(json, logger, nowMs);
+  return json === NOT_JSON ? [] : parseNotificationResponses(json, logger);
 }
 
 /** One message's items, to convert a few at a time, or undefined (and a warning) for a bad message. */
 function openMessage(data: unknown, maxBytes: number, logger: NotificationsLogger): FrameItems | undefined {
   const json = messageJson(data, maxBytes, logger);
-  // The client's clock, not the context's: a time is judged against the real date.
-  return json === NOT_JSON ? undefined : new FrameItems(json, logger, Math.floor(Date.now() / 1000));
+  return json === NOT_JSON ? undefined : new FrameItems(json, logger);
 }
 
 const NOT_JSON = Symbol("not JSON");

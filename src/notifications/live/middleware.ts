@@ -22,6 +22,8 @@ import type { LiveStore, NotificationsMiddlewareOptions } from "./types";
 
 /** Answered `true` by the middleware, so that the updater can tell it is installed. */
 export const MIDDLEWARE_PROBE = "notifications/middlewareProbe";
+/** Answered by the middleware: whether this store shares its socket with other tabs now (the updater then saves its timestamp less often). */
+export const SHARING_PROBE = "notifications/sharing";
 
 /**
  * The live connection as a Redux middleware: `connectNotifications(...)` opens (or switches) the
@@ -73,7 +75,7 @@ export function createNotificationsMiddleware(options: NotificationsMiddlewareOp
 
     return (next) => (action) => {
       const type = (action as { type?: unknown }).type;
-      if (type === MIDDLEWARE_PROBE) return true;
+      if (type === MIDDLEWARE_PROBE || type === SHARING_PROBE) return type === MIDDLEWARE_PROBE || crossTab.sharing();
       const before = api.getState().notifications;
       const ingest = type === NotificationsActionType.ingest;
       // Every ingest, whoever dispatched it, keeps the store within maxItems, and crosses to the other tabs before this tab applies (renders) it.

@@ -1,13 +1,14 @@
 // The updater, without React: fetch what changed since the last visit (one page on a first visit),
 // keep the visit's timestamp where a SYMM-style frontend keeps it, connect the socket for whitelisted
 // users, and give back one stop() that releases it all. It only dispatches actions.
+import { FUTURE_SKEW_SECONDS } from "../lists/rules";
 import type { Store } from "redux";
 import type { NotificationsLogger } from "../effects";
 import { NotificationsInputError } from "../errors";
 import { getAllNotifications, getNotifications } from "../fetch/thunks";
 import { connectNotifications, disconnectNotifications, updateTimestamp } from "../state/actions";
 import type { NotificationsRootState } from "../types";
-import { MIDDLEWARE_PROBE } from "./middleware";
+import { MIDDLEWARE_PROBE, SHARING_PROBE } from "./middleware";
 
 /** localStorage-compatible. */
 export interface TimestampStorage {
@@ -19,8 +20,11 @@ export interface TimestampStorage {
 export const DEFAULT_TIMESTAMP_KEY = "lastUpdateTimestamp";
 /** A first visit shows at most one page of this size (the spec's default page size). */
 export const FIRST_VISIT_PAGE_SIZE = 10;
-/** A stored timestamp later than now by more than this is from no clock of ours: it is repaired to now. */
-const FUTURE_SKEW_SECONDS = 300;
+/**
+ * While the store shares its socket with other tabs, it saves lastUpdateTimestamp at most this often:
+ * every tab saving each change would be one storage write per item per tab, each heard by every other tab.
+ */
+export const SHARED_SAVE_MS = 1000;
 
 export interface NotificationUpdaterOptions {
   account: string;
@@ -149,23 +153,34 @@ export function startNotificationUpdater(store: UpdaterStore, options: Notificat
   };
 }
 
-/** Saves lastUpdateTimestamp now and on every change; returns unsubscribe. */
+/**
+ * Saves lastUpdateTimestamp now and on every change; while the store shares its socket with other
+ * tabs, the newest value once SHARED_SAVE_MS after a change, and at once when it stops sharing or
+ * the updater stops. Returns what stops it.
+ */
 function persistTimestamp(store: UpdaterStore, key: string, storage: TimestampStorage, logger: NotificationsLogger): () => void {
   let warned = false;
-  const save = (value: string) => {
+  let saved = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    saved = store.getState().notifications.lastUpdateTimestamp;
     try {
-      storage.setItem(key, value);
+      storage.setItem(key, saved);
     } catch (error) {
       if (!warned) logger.warn(`notifications: cannot save ${key} to storage: ${(error as Error).message}`);
       warned = true;
     }
   };
-  let last = store.getState().notifications.lastUpdateTimestamp;
-  if (last !== "") save(last);
-  return store.subscribe(() => {
-    const now = store.getState().notifications.lastUpdateTimestamp;
-    if (now === last) return;
-    last = now;
-    save(now);
+  if (store.getState().notifications.lastUpdateTimestamp !== "") save();
+  const unsubscribe = store.subscribe(() => {
+    if (store.getState().notifications.lastUpdateTimestamp === saved) return;
+    if ((store.dispatch({ type: SHARING_PROBE }) as unknown) !== true) save();
+    else timer ??= setTimeout(save, SHARED_SAVE_MS);
   });
+  return () => {
+    unsubscribe();
+    if (timer !== undefined) save();
+  };
 }

@@ -3,6 +3,7 @@
 // (`addUnreadNotification({ notification })`, `updateTimestamp({ timestamp })`); the action is the
 // same either way. The live middleware's two commands are here too, so that live/ imports state/ and
 // never the other way round.
+import { FUTURE_SKEW_SECONDS } from "../lists/rules";
 import type { ConnectionStatus, NotificationDetails } from "../types";
 
 export const NotificationsActionType = {
@@ -71,6 +72,11 @@ export interface IngestNotificationsAction {
    * it keeps. The live middleware sets it (its `maxItems` option) on every ingest it sees.
    */
   maxItems?: number;
+  /**
+   * lastUpdateTimestamp moves no further than this (unix seconds), whatever time an item gives:
+   * `ingestNotifications` sets it to the clock plus FUTURE_SKEW_SECONDS (an hour).
+   */
+  notAfter?: number;
 }
 export interface ConnectionStatusChangedAction {
   type: T["connectionStatusChanged"];
@@ -184,6 +190,7 @@ export const updateIsNewNotification = (flag: boolean | { flag: boolean }): Upda
 export const ingestNotifications = (list: NotificationDetails[]): IngestNotificationsAction => ({
   type: A.ingest,
   payload: list,
+  notAfter: Math.floor(Date.now() / 1000) + FUTURE_SKEW_SECONDS,
 });
 export const setConnectionStatus = (status: ConnectionStatus): ConnectionStatusChangedAction => ({
   type: A.connectionStatusChanged,

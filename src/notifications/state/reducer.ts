@@ -15,8 +15,8 @@ export const initialNotificationsState: NotificationState = {
   connectionStatus: "idle",
 };
 
-function withLists(state: NotificationState, lists: Lists, ingested: readonly NotificationDetails[]): NotificationState {
-  const lastUpdateTimestamp = advanceTimestamp(state.lastUpdateTimestamp, ingested);
+function withLists(state: NotificationState, lists: Lists, ingested: readonly NotificationDetails[], notAfter?: number): NotificationState {
+  const lastUpdateTimestamp = advanceTimestamp(state.lastUpdateTimestamp, ingested, notAfter);
   if (lists.unread === state.unreadNotifications && lists.read === state.readNotifications && lastUpdateTimestamp === state.lastUpdateTimestamp) {
     return state;
   }
@@ -41,7 +41,7 @@ export function notificationsReducer(state: NotificationState = initialNotificat
     case A.addUnreadNotification:
       return withLists(state, ingestUnread(listsOf(state), [a.payload]), [a.payload]);
     case A.ingest:
-      return withLists(state, capLists(ingestUnread(listsOf(state), a.payload, a.maxItems), a.maxItems), a.payload);
+      return withLists(state, capLists(ingestUnread(listsOf(state), a.payload, a.maxItems), a.maxItems), a.payload, a.notAfter);
     case A.addReadNotification:
       return withLists(state, ingestRead(listsOf(state), [a.payload]), [a.payload]);
     case A.setUnreadNotifications:

@@ -52,7 +52,7 @@ function idOf(r: Raw, notes: FieldNotes): string | null {
 }
 
 /** One wire item to a grouped notification, or why it cannot be one; `notes` gets the fields left out. */
-export function convertItem(raw: unknown, notes: FieldNotes, now: number): NotificationDetails | Unusable {
+export function convertItem(raw: unknown, notes: FieldNotes): NotificationDetails | Unusable {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { unusable: `not a JSON object but ${describe(raw)}` };
   const r = raw as Raw;
   const id = idOf(r, notes);
@@ -60,9 +60,9 @@ export function convertItem(raw: unknown, notes: FieldNotes, now: number): Notif
   const tempQuoteId = optionalInteger(r, "temp_quote_id", notes);
   if (id === null && quoteIdNumber === undefined && tempQuoteId === undefined) return { unusable: "it has no id, temp_quote_id or quote_id" };
   // A usable time: modify_time, else create_time, and the other one in its place when it is missing.
-  const modifyTime = timeOf(r, "modify_time", notes, now) ?? timeOf(r, "create_time", notes, now);
+  const modifyTime = timeOf(r, "modify_time", notes) ?? timeOf(r, "create_time", notes);
   if (modifyTime === undefined) return { unusable: "it has no usable modify_time or create_time (unix seconds)" };
-  const createTime = timeOf(r, "create_time", new FieldNotes(), now) ?? modifyTime;
+  const createTime = timeOf(r, "create_time", new FieldNotes()) ?? modifyTime;
 
   const lastSeen = nullableString(r, "last_seen_action", notes);
   const errorCode = optionalNumber(r, "error_code", notes);

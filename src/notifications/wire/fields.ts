@@ -61,15 +61,13 @@ export function optionalNumber(raw: Raw, key: string, notes: FieldNotes): number
 
 /** Times past this many seconds are milliseconds: 10^11 s is the year 5138, 10^11 ms is 1973. */
 const MILLISECONDS_FROM = 1e11;
-/** How far ahead of the client's clock a time may be: a frame never moves lastUpdateTimestamp past now plus this. */
-export const FUTURE_SKEW_SECONDS = 3600;
 
 /**
  * A unix-seconds time: a non-negative JSON number or a string of digits, a time in milliseconds
- * converted; undefined when absent or unusable, a time more than FUTURE_SKEW_SECONDS after `now`
- * (unix seconds) included.
+ * converted to its second; undefined when absent or unusable. A time ahead of the client's clock is
+ * kept as the hedger gives it: the ingest bounds what it can do to lastUpdateTimestamp (rules.ts).
  */
-export function timeOf(raw: Raw, key: string, notes: FieldNotes, now: number): string | undefined {
+export function timeOf(raw: Raw, key: string, notes: FieldNotes): string | undefined {
   const v = raw[key];
   if (v === undefined || v === null) return undefined;
   let seconds = typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
@@ -78,10 +76,6 @@ export function timeOf(raw: Raw, key: string, notes: FieldNotes, now: number): s
     return undefined;
   }
   if (seconds >= MILLISECONDS_FROM) seconds = Math.floor(seconds / 1000);
-  if (seconds > now + FUTURE_SKEW_SECONDS) {
-    notes.ignore(key, `is in the future (${describe(v)}, unix seconds ${seconds} against now ${now})`);
-    return undefined;
-  }
   return String(seconds);
 }
 

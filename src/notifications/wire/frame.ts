@@ -52,9 +52,7 @@ export class FrameItems {
   constructor(
     /** A REST page or socket message: one NotificationResponse or an array of them. */
     frame: unknown,
-    private readonly logger: NotificationsLogger,
-    /** The client's clock, in unix seconds. */
-    private readonly now: number
+    private readonly logger: NotificationsLogger
   ) {
     this.items = Array.isArray(frame) ? frame : [frame];
   }
@@ -74,7 +72,7 @@ export class FrameItems {
     for (; this.next < end; this.next++) {
       const raw = this.items[this.next];
       const notes = new FieldNotes();
-      const n = convertItem(raw, notes, this.now);
+      const n = convertItem(raw, notes);
       if ("unusable" in n) {
         noteItem(this.report, raw, notes, n.unusable);
         if (keepOther) into.push(null);

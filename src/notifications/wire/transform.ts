@@ -13,11 +13,11 @@ export { groupingNotification } from "./convert";
  * `logger`) when it cannot be a notification: not an object, no identity (id, temp_quote_id or
  * quote_id), or no usable time. A field of the wrong type is left out with a warning; unknown
  * fields are ignored; unknown enum strings are kept as they are. Times in milliseconds are read as
- * such; a time more than an hour after `nowMs` (the client's clock) is not usable.
+ * such.
  */
-export function toNotification(raw: unknown, logger: NotificationsLogger = console, nowMs: number = Date.now()): NotificationDetails | null {
+export function toNotification(raw: unknown, logger: NotificationsLogger = console): NotificationDetails | null {
   const one: Array<NotificationDetails | null> = [];
-  new FrameItems([raw], logger, Math.floor(nowMs / 1000)).take(1, one, true);
+  new FrameItems([raw], logger).take(1, one, true);
   return one[0];
 }
 
@@ -27,8 +27,8 @@ export function toNotification(raw: unknown, logger: NotificationsLogger = conso
  * is told in one warning for the whole frame; items grouped as OTHER are dropped silently, since
  * they are never shown.
  */
-export function parseNotificationResponses(raw: unknown, logger: NotificationsLogger = console, nowMs: number = Date.now()): NotificationDetails[] {
-  const frame = new FrameItems(raw, logger, Math.floor(nowMs / 1000));
+export function parseNotificationResponses(raw: unknown, logger: NotificationsLogger = console): NotificationDetails[] {
+  const frame = new FrameItems(raw, logger);
   const kept: NotificationDetails[] = [];
   frame.take(frame.size, kept);
   return kept;

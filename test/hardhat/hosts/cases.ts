@@ -41,7 +41,7 @@ export const STACKS: StackCase[] = [
   },
   {
     host: "ethers6",
-    label: "the ethers 6 stack: Hardhat 2, hardhat-toolbox 5 (hardhat-ethers 3, hardhat-verify 2), hardhat-upgrades 3.x",
+    label: "the ethers 6 stack: Hardhat 2, hardhat-toolbox 6 (hardhat-ethers 3, hardhat-verify 2), hardhat-upgrades 3.x",
     major: 2,
     deployTransactions: 2,
     nodeArgs: [],

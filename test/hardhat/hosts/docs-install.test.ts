@@ -1,12 +1,16 @@
-// docs/getting-started.md as a newcomer follows it, on each stack: in an empty folder, `npm init -y`,
-// the stack's install command read from the page and run verbatim by a shell, then `npm install` of
-// the packed tarball; the page's config (and, on Hardhat 2, its tsconfig.json and a .env copied from
-// the installed package's .env.example); then the page's local-node recipe: `hardhat node`, the
+// docs/getting-started.md as a newcomer follows it, on each stack: in an empty folder, `npm init -y`
+// (on hardhat-toolbox 6, the project `npx hardhat@2 init` makes, installed: its package.json,
+// config, tsconfig.json and a Lock contract of its own), the stack's install command read from the
+// page and run verbatim by a shell, then `npm install` of the packed tarball; the page's config (and,
+// on Hardhat 2, its tsconfig.json unless init wrote one, and a .env copied from the installed
+// package's .env.example); then the page's local-node recipe: `hardhat node`, the
 // recipe's variables, and its commands (`deploy-protocol-stand-in`, then `deploy-multiaccount`, no
 // contract of one's own); then its two-chain recipe: the stack's second-node command (on a free port
 // in place of the page's), its variable, and its `--networks` commands. Hardhat's
 // cache is an empty folder, checked for a downloaded compiler afterwards, and nothing but the npm
 // registry can be reached here, so the compile works only with the npm solc the command installs.
+// On the init project, the install changes neither its hardhat nor its toolbox (in package.json or
+// node_modules), and the compile builds its Lock beside the package's MultiAccount.
 // The folders are made anew in the run's work folder. Each stack's install and recipe run in the
 // background from when the host installs start (alongsideHosts); its test awaits them.
 // The ethers 6 stack runs on Node 24 (the npm `node` package, whose npm runs its install): the
@@ -33,11 +37,95 @@ interface DocStack {
   major: 2 | 3;
   /** The Node.js it installs and runs on (the npm `node` package); this process's when absent. */
   node?: () => string;
+  /** Starts from the project `npx hardhat@2 init` makes (INIT_PROJECT), not from `npm init -y`. */
+  fromInit?: boolean;
+}
+
+/**
+ * The TypeScript project `npx hardhat@2 init` (Hardhat 2.29) makes: on npm 7 or later it installs
+ * hardhat, typescript and hardhat-toolbox 6, whose peers (ethers 6, hardhat-ethers 3, hardhat-verify
+ * 2, ts-node, ...) npm installs with it; its config compiles with Solidity 0.8.28. The contract is
+ * one of our own standing for init's Lock.sol.
+ */
+const INIT_PROJECT: Record<string, string> = {
+  "package.json": JSON.stringify(
+    {
+      name: "init-project",
+      version: "1.0.0",
+      private: true,
+      devDependencies: { "@nomicfoundation/hardhat-toolbox": "^6.1.2", hardhat: "^2.29.1", typescript: "^5.9.3" },
+    },
+    null,
+    2
+  ),
+  "hardhat.config.ts": [
+    'import { HardhatUserConfig } from "hardhat/config";',
+    'import "@nomicfoundation/hardhat-toolbox";',
+    "",
+    'const config: HardhatUserConfig = { solidity: "0.8.28" };',
+    "",
+    "export default config;",
+    "",
+  ].join("\n"),
+  "tsconfig.json": JSON.stringify(
+    {
+      compilerOptions: {
+        target: "es2022",
+        module: "Node16",
+        moduleResolution: "Node16",
+        esModuleInterop: true,
+        forceConsistentCasingInFileNames: true,
+        strict: true,
+        skipLibCheck: true,
+        resolveJsonModule: true,
+      },
+    },
+    null,
+    2
+  ),
+  "contracts/Lock.sol": [
+    "// SPDX-License-Identifier: UNLICENSED",
+    "pragma solidity ^0.8.28;",
+    "",
+    "/// Holds what it was sent until a time, then pays it to whoever deployed it.",
+    "contract Lock {",
+    "    uint256 public immutable releaseAt;",
+    "    address payable public immutable owner;",
+    "",
+    "    constructor(uint256 at) payable {",
+    "        releaseAt = at;",
+    "        owner = payable(msg.sender);",
+    "    }",
+    "",
+    "    function release() external {",
+    '        require(block.timestamp >= releaseAt, "locked");',
+    "        owner.transfer(address(this).balance);",
+    "    }",
+    "}",
+    "",
+  ].join("\n"),
+};
+
+/** What the init project has that the page's install must leave as it is (it never names them). */
+const INIT_KEPT = ["hardhat", "@nomicfoundation/hardhat-toolbox"];
+
+/** The init project's compiler: its config's `solidity`. */
+const INIT_SOLIDITY = /solidity: "(\d+\.\d+\.\d+)"/.exec(INIT_PROJECT["hardhat.config.ts"])![1];
+
+/** Each of INIT_KEPT as package.json asks for it and as node_modules holds it. */
+function keptVersions(dir: string): Record<string, string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
+  const versions: Record<string, string> = {};
+  for (const name of INIT_KEPT) {
+    const installed = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", name, "package.json"), "utf8")) as { version: string };
+    versions[name] = `package.json ${manifest.devDependencies?.[name]}, node_modules ${installed.version}`;
+  }
+  return versions;
 }
 
 const DOC_STACKS: DocStack[] = [
   { name: "ethers5", row: "**ethers 5**", major: 2 },
-  { name: "ethers6", row: "**ethers 6**, hardhat-toolbox 5", major: 2, node: () => NODE_24 },
+  { name: "ethers6", row: "**ethers 6**, hardhat-toolbox 6", major: 2, node: () => NODE_24, fromInit: true },
   { name: "hardhat3", row: "**Hardhat 3**", major: 3, node: hardhat3Node },
 ];
 
@@ -97,6 +185,8 @@ interface DocProject {
   node?: string;
   /** Hardhat's cache folder: empty, so no compiler is there but the npm solc. */
   cache: string;
+  /** On the init project: INIT_KEPT's versions after init's install, and after the page's install and the tarball's. */
+  kept?: { before: Record<string, string>; after: Record<string, string> };
 }
 
 async function install(stack: DocStack): Promise<DocProject> {
@@ -108,10 +198,19 @@ async function install(stack: DocStack): Promise<DocProject> {
   }
   const node = stack.node === undefined ? undefined : await nodeBinary(stack.node());
   const env = shellEnv(node);
-  await shell("npm init -y", [], dir, env);
+  if (stack.fromInit !== true) await shell("npm init -y", [], dir, env);
+  else {
+    for (const [file, text] of Object.entries(INIT_PROJECT)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    // Init's own install.
+    await shell("npm install", [], dir, env);
+  }
+  const before = stack.fromInit === true ? keptVersions(dir) : undefined;
   await shell(docBlock(`install-${stack.name}`), [], dir, env);
   await shell('npm install "$1"', [await packedTarball()], dir, env);
-  return { dir, node, cache };
+  return { dir, node, cache, kept: before === undefined ? undefined : { before, after: keptVersions(dir) } };
 }
 
 /** What the recipe's deploy did, and what the chain holds afterwards (read before the node stops). */
@@ -128,6 +227,9 @@ interface Outcome {
   nodeVersion: string;
   /** The addresses file's multiAccountAddress, when the file is there. */
   proxy?: string;
+  /** The init project's Lock and the package's MultiAccount: which of their artifacts the compile wrote. */
+  built: string[];
+  kept?: DocProject["kept"];
   proxyCode?: string;
   adminHasRole?: boolean;
   protocolAddress?: string;
@@ -166,7 +268,7 @@ function commandLines(block: string): string[] {
 async function followRecipe(stack: DocStack, project: DocProject): Promise<Outcome> {
   const { dir } = project;
   fs.writeFileSync(path.join(dir, "hardhat.config.ts"), docBlock(`config-${stack.name}`));
-  if (stack.major === 2) fs.writeFileSync(path.join(dir, "tsconfig.json"), docBlock("tsconfig-hardhat2"));
+  if (stack.major === 2 && stack.fromInit !== true) fs.writeFileSync(path.join(dir, "tsconfig.json"), docBlock("tsconfig-hardhat2"));
   const cache = { XDG_CACHE_HOME: project.cache };
   const node = await startNode(dir, { node: project.node, env: cache });
   try {
@@ -190,13 +292,26 @@ async function followRecipe(stack: DocStack, project: DocProject): Promise<Outco
     const protocolCode = protocol === undefined ? undefined : await node.rpc<string>("eth_getCode", [protocol, "latest"]);
     const cached = fs.readdirSync(project.cache, { recursive: true }).map(String);
     const version = await runProcess(project.node ?? process.execPath, ["--version"], { cwd: dir, limitMs: HANG_GUARD_MS, onLimit: "fail", plain: true });
-    const single = { results, result: results[results.length - 1], protocol, protocolCode, cached, nodeVersion: version.stdout.trim() };
+    const built = BUILT.filter((artifact) => fs.existsSync(path.join(dir, "artifacts", artifact)));
+    const single = {
+      results,
+      result: results[results.length - 1],
+      protocol,
+      protocolCode,
+      cached,
+      nodeVersion: version.stdout.trim(),
+      built,
+      kept: project.kept,
+    };
     const outcome = { ...single, ...(await deployed(node, dir, values.get("ADMIN_PUBLIC_KEY") ?? "")) };
     return { ...outcome, twoChains: await followTwoChains(stack, project, env, node) };
   } finally {
     await node.stop();
   }
 }
+
+/** The artifacts of the package's MultiAccount and (on the init project) of its own Lock. */
+const BUILT = ["multiaccount-kit/contracts/multiAccount/MultiAccount.sol/MultiAccount.json", "contracts/Lock.sol/Lock.json"];
 
 /** An addresses file's fields, or undefined when there is none. */
 function readRecord(file: string): Record<string, string> | undefined {
@@ -301,9 +416,20 @@ describe(`${DOC}: each stack's install command, config and local-node recipe, as
         const tested = testedVersions(stack);
         const pinned = [...docBlock(`install-${stack.name}`).matchAll(/(?:^|\s)(@?[^@\s]+)@[~^]?(\d+\.\d+\.\d+)(?=\s|$)/g)];
         const checked = pinned.filter(([, name]) => tested.has(name));
-        expect(checked.length, `the command pins none of ${[...tested.keys()].join(", ")}`).to.be.greaterThan(1);
+        // From init's project, the command adds the upgrades plugin only: the rest of the row is init's.
+        expect(checked.length, `the command pins none of ${[...tested.keys()].join(", ")}`).to.be.greaterThan(stack.fromInit === true ? 0 : 1);
         for (const [, name, version] of checked) expect(`${name}@${version}`).to.equal(`${name}@${tested.get(name)}`);
       });
+      if (stack.fromInit === true) {
+        it(`${stack.name}: from init's project, the command names neither hardhat nor the toolbox, pins the solc of init's compiler, and the config keeps init's solidity`, () => {
+          const names = docBlock(`install-${stack.name}`)
+            .split(/\s+/)
+            .map((word) => word.replace(/(.)@.*$/, "$1"));
+          for (const kept of INIT_KEPT) expect(names, `the command names ${kept}: npm would move the project's version`).to.not.include(kept);
+          expect(docBlock(`install-${stack.name}`)).to.match(new RegExp(`--save-exact solc@${INIT_SOLIDITY.replace(/\./g, "\\.")}(\\s|$)`));
+          expect(docBlock(`config-${stack.name}`)).to.include(`solidity: "${INIT_SOLIDITY}"`);
+        });
+      }
     }
   });
 
@@ -327,6 +453,9 @@ describe(`${DOC}: each stack's install command, config and local-node recipe, as
         expect(outcome.proxyCode, "the recorded proxy has no code").to.not.equal("0x");
         expect(outcome.adminHasRole, "the recipe's ADMIN_PUBLIC_KEY holds DEFAULT_ADMIN_ROLE").to.equal(true);
         expect(outcome.protocolAddress).to.equal(ethers.utils.getAddress(outcome.protocol!));
+        // The package's contracts built beside the project's own, with the project's compiler.
+        expect(outcome.built, "the compile's artifacts").to.deep.equal(stack.fromInit === true ? BUILT : BUILT.slice(0, 1));
+        if (stack.fromInit === true) expect(outcome.kept?.after, "the install moved init's hardhat or toolbox").to.deep.equal(outcome.kept?.before);
       });
     }
   });

@@ -330,8 +330,8 @@ describe("host projects of each supported stack and Hardhat major", function () 
         expect(result.stdout).to.include("Validation passed.");
         expect(result.stdout).to.include("Dry run: nothing was sent.");
         // Hardhat 3 says which build profile the task compiled with (the config's one version: production and default alike).
-        if (stack.major === 3) expect(result.stdout).to.include("Build profile:  production (solc 0.8.24, optimizer 200 runs, evm paris)\n");
-        else expect(result.stdout).to.not.include("Build profile:");
+        if (stack.major === 3) expect(result.stdout, result.stdout).to.include("Build profile:  production (solc 0.8.24, optimizer 200 runs, evm paris)\n");
+        else expect(result.stdout, result.stdout).to.not.include("Build profile:");
         expect(await blockNumber(), "a transaction was sent").to.equal(block);
       });
 

@@ -635,6 +635,23 @@ describe("notificationsReducer: lastUpdateTimestamp", () => {
     expect(ts(state)).to.equal("1000");
   });
 
+  it("an ingest never moves it past its notAfter: an hour after the clock, whatever time a hedger sends", () => {
+    const now = Math.floor(Date.now() / 1000);
+    const tomorrow = note({ id: "t", quoteId: "9", modifyTime: String(now + 86_400) });
+    const action = ingestNotifications([a1000, tomorrow]);
+    expect(action.notAfter).to.be.within(now + 3600, now + 3601);
+    const state = run(action);
+    expect(ts(state)).to.equal(String(action.notAfter));
+    expect(
+      state.unreadNotifications.map((n) => n.modifyTime),
+      "the item keeps its own time"
+    ).to.include(String(now + 86_400));
+    // Within the bound, the item's own time as it came.
+    expect(ts(run(ingestNotifications([note({ id: "u", quoteId: "8", modifyTime: String(now + 60) })])))).to.equal(String(now + 60));
+    // Once it is there, a later ingest moves it on only as the clock does.
+    expect(ts(run(action, { ...ingestNotifications([tomorrow]), notAfter: action.notAfter! + 5 }))).to.equal(String(action.notAfter! + 5));
+  });
+
   it("is set explicitly by updateTimestamp, backwards too", () => {
     expect(ts(run(addUnreadNotification(b2000), updateTimestamp("5")))).to.equal("5");
   });

@@ -44,6 +44,32 @@ export function packageSourceNames(root: string, localFiles: readonly string[], 
   return [...PACKAGE_SOURCE_NAMES];
 }
 
+/** A compiler the package's contracts name in their pragma (`^0.8.20`): 0.8.20 or a later 0.8. */
+function buildsPackageContracts(version: string): boolean {
+  const match = /^0\.8\.(\d+)$/.exec(version.trim());
+  return match !== null && Number(match[1]) >= 20;
+}
+
+/**
+ * Why the package's contracts cannot compile beside the project's own, with the project's own
+ * compilers (`versions`, as its `solidity` config lists them, left as they are), naming the fix; or
+ * undefined when one of them is 0.8.20 or newer, or when `overridden` (the config's `overrides`
+ * name one of the package's files: the project chose their compiler itself).
+ */
+export function packageCompilerProblem(versions: readonly string[], overridden: readonly string[] = []): string | undefined {
+  if (versions.some(buildsPackageContracts)) return undefined;
+  if (overridden.some((sourceName) => sourceName.startsWith(`${PLUGIN_NAME}/contracts/`))) return undefined;
+  const yours = versions.length === 0 ? "none" : versions.join(", ");
+  const kept = versions.length === 0 ? "" : `{ version: "${versions[versions.length - 1]}" }, `;
+  return (
+    `${PLUGIN_NAME}'s contracts (pragma ^0.8.20) compile with your project's compiler when it is 0.8.20 or newer; ` +
+    `this project's solidity config has ${yours}. Add one beside yours in hardhat.config, for example ` +
+    `solidity: { compilers: [${kept}{ version: "0.8.28" }] } (each file gets the newest compiler its pragma allows), ` +
+    `and install solc@0.8.28 (npm install --save-dev --save-exact solc@0.8.28) to compile it offline; ` +
+    `or set multiAccount.includeContracts: false and compile a MultiAccount and ProtocolPartyA of your own.`
+  );
+}
+
 /** Every `.sol` file under the given folders (Hardhat 3 lists source folders, not files). */
 export function solidityFilesIn(folders: readonly string[]): string[] {
   const files: string[] = [];

@@ -36,13 +36,15 @@ export const SUPPORTED_STACKS: Record<StackKind, StackRequirement> = {
     install: "npm install --save-dev ethers@^5.7.2 @nomiclabs/hardhat-ethers@^2.2.3 @nomiclabs/hardhat-etherscan@^3.1.8 @openzeppelin/hardhat-upgrades@^1.28.0",
   },
   ethers6: {
-    label: "The ethers 6 stack (hardhat-toolbox 5)",
+    label: "The ethers 6 stack (hardhat-toolbox 6 or 5)",
     ethersMajor: 6,
     ethersPlugin: "@nomicfoundation/hardhat-ethers",
     upgradesMajor: 3,
     packages: "ethers 6, @nomicfoundation/hardhat-ethers 3, @nomicfoundation/hardhat-verify 2, @openzeppelin/hardhat-upgrades 3.x",
     imports: `import "@nomicfoundation/hardhat-toolbox"; import "@openzeppelin/hardhat-upgrades";`,
-    install: "npm install --save-dev @nomicfoundation/hardhat-toolbox@^5 @openzeppelin/hardhat-upgrades@^3",
+    // Only the upgrades plugin: the stack matched on the ethers plugin the project has, whose toolbox
+    // (5 or 6) an install naming it would move.
+    install: "npm install --save-dev @openzeppelin/hardhat-upgrades@^3",
   },
 };
 

@@ -1,4 +1,4 @@
-// The ethers 6 stack, hardhat-toolbox 5's: ethers 6 through @nomicfoundation/hardhat-ethers 3, and
+// The ethers 6 stack, hardhat-toolbox 6's (and 5's): ethers 6 through @nomicfoundation/hardhat-ethers 3, and
 // @openzeppelin/hardhat-upgrades 3.x, which deploys an OpenZeppelin 5.x TransparentUpgradeableProxy
 // whose constructor creates its own ProxyAdmin, owned by the deployer.
 import type { Stack, StackFactory, StackSigner } from "./types";

@@ -96,8 +96,12 @@ export async function sendDeployment(
   // 7 (first). Record the proxy the moment it exists: from here on the deployment is done.
   const proxy = stack.getAddress(proxyAddress);
   progress.step = `saving the proxy address to ${file}`;
-  // The protocol it was initialized with beside it, so that a rerun or an upgrade needs no flag.
-  updateAddresses(file, { multiAccountAddress: proxy, protocolAddress: stack.getAddress(String(plan.initArgs[1])) });
+  // The protocol it was initialized with beside it, so that a rerun needs no flag (a value naming the
+  // same address, in another case, is left as the file has it).
+  const protocol = stack.getAddress(String(plan.initArgs[1]));
+  const recorded = run.addresses.protocolAddress;
+  const same = typeof recorded === "string" && recorded.trim().toLowerCase() === protocol.toLowerCase();
+  updateAddresses(file, same ? { multiAccountAddress: proxy } : { multiAccountAddress: proxy, protocolAddress: protocol });
   host.rpc.complete();
   return reportDeployment(host, run, options, proxy, effects);
 }

@@ -40,6 +40,8 @@ export interface CrossTabHooks {
 export interface CrossTabHandler {
   /** Whether this tab already shares the connection `payload` asks for. */
   isCurrent(payload: ConnectNotificationsPayload): boolean;
+  /** Whether this tab is among the tabs sharing a socket (as the leader or a follower). */
+  sharing(): boolean;
   /** Joins the tabs sharing `payload`'s socket; false when this store keeps its own socket instead. */
   start(payload: ConnectNotificationsPayload): boolean;
   /** Steps down (the caller ends the session first) and leaves the channel. */
@@ -76,6 +78,7 @@ export function buildCrossTabHandler(ctx: LiveContext, hooks: CrossTabHooks): Cr
   const tab: Tab = { ctx, hooks, id, run: undefined, applyingRemote: false };
   return {
     isCurrent: (payload) => tab.run !== undefined && sameConnection(tab.run.payload, payload),
+    sharing: () => tab.run !== undefined,
     start: (payload) => start(tab, payload),
     stop: () => stop(tab),
     observe: (action, before) => observe(tab, action, before),

@@ -1,4 +1,4 @@
-// A hardhat-toolbox 5 project. The toolbox does not include the upgrades plugin, and this config
+// A hardhat-toolbox 6 project. The toolbox does not include the upgrades plugin, and this config
 // does not import it either: importing multiaccount-kit/hardhat loads it, since it is installed.
 import "@nomicfoundation/hardhat-toolbox";
 import "multiaccount-kit/hardhat";

@@ -40,7 +40,7 @@ describe("choosing the stack adapter", () => {
     expect(problem).to.include("This project has no ethers library, no hardhat-ethers plugin loaded, no @openzeppelin/hardhat-upgrades loaded.");
     expect(problem).to.include(`import "@nomiclabs/hardhat-ethers"; import "@nomiclabs/hardhat-etherscan"; import "@openzeppelin/hardhat-upgrades";`);
     expect(problem).to.include(`import "@nomicfoundation/hardhat-toolbox"; import "@openzeppelin/hardhat-upgrades";`);
-    expect(problem).to.match(/The ethers 5 stack \(@nomiclabs plugins\): ethers 5, .*The ethers 6 stack \(hardhat-toolbox 5\): ethers 6, /s);
+    expect(problem).to.match(/The ethers 5 stack \(@nomiclabs plugins\): ethers 5, .*The ethers 6 stack \(hardhat-toolbox 6 or 5\): ethers 6, /s);
   });
 
   it("a mix: ethers 6 with @nomiclabs/hardhat-ethers, whose hre.ethers fails to build", () => {
@@ -75,7 +75,9 @@ describe("choosing the stack adapter", () => {
   it("a stack without hardhat-upgrades: says how to install it for that stack", () => {
     const problem = problemOf({ ethersVersion: "6.17.0", ethersPlugins: [NOMICFOUNDATION] });
     expect(problem).to.include("@openzeppelin/hardhat-upgrades, which is not installed");
-    expect(problem).to.include("npm install --save-dev @nomicfoundation/hardhat-toolbox@^5 @openzeppelin/hardhat-upgrades@^3");
+    expect(problem).to.include("run `npm install --save-dev @openzeppelin/hardhat-upgrades@^3`");
+    // The project's toolbox (5 or 6) is not named, so the install never moves it.
+    expect(problem).to.not.include("hardhat-toolbox@");
   });
 });
 
