@@ -6,7 +6,7 @@ process.env.TS_NODE_FILES = "true";
 // of its own sets MULTIACCOUNT_SOLC_CACHE itself.
 require("./scripts/test/work.cjs");
 module.exports = {
-  require: ["ts-node/register"],
+  require: ["ts-node/register", "./test/support/native-fetch.cjs"],
   extension: ["ts", "tsx"],
   spec: process.env.MOCHA_SPEC ? process.env.MOCHA_SPEC.split(",") : ["test/**/*.test.ts", "test/**/*.test.tsx"],
   ignore: ["test/fixture-projects/**"],

@@ -30,15 +30,15 @@ export interface GuardedExplorer {
 export interface ExchangeLimits {
   timeoutMs: number;
   maxBytes: number;
-  /** Tries and waits for a "pending" status: checked again until the waits of `attempts` tries have passed. */
+  /** Tries and waits for a "pending" status: checked again until `attempts` checks were sent and the waits of `attempts` tries have passed. */
   policy: RetryPolicy;
 }
 
 interface Guard {
   explorers: Map<string, string>;
   limits: ExchangeLimits;
-  /** First status check of each submission (origin + guid), in ms. */
-  pending: Map<string, number>;
+  /** Each submission's (origin + guid) first status check, in ms, and how many were sent. */
+  pending: Map<string, { first: number; checks: number }>;
 }
 
 /** The parts of undici's Request (any copy, 5 to 7) this reads and wraps. */
@@ -102,12 +102,17 @@ function guardRequest(request: UndiciRequest, guard: Guard, explorer: string): v
   const submission = statusCheckOf(request);
   if (submission !== undefined) {
     const key = `${originOf(request.origin)} ${submission}`;
-    const first = guard.pending.get(key);
-    if (first === undefined) guard.pending.set(key, Date.now());
-    else if (Date.now() - first > pendingBudgetMs(policy)) {
-      const waits = pendingBudgetMs(policy) / 1000;
-      return fail(request, new Error(`${explorer} still answers "Pending in queue" after ${waits} s of status checks: verification given up ${NOT_RETRIED}`));
-    }
+    const seen = guard.pending.get(key);
+    if (seen === undefined) guard.pending.set(key, { first: Date.now(), checks: 1 });
+    else if (seen.checks >= policy.attempts && Date.now() - seen.first >= pendingBudgetMs(policy)) {
+      const waited = Math.round((Date.now() - seen.first) / 100) / 10;
+      return fail(
+        request,
+        new Error(
+          `${explorer} still answers "Pending in queue" after ${seen.checks} status check${seen.checks === 1 ? "" : "s"} in ${waited} s: verification given up ${NOT_RETRIED}`
+        )
+      );
+    } else seen.checks++;
   }
   const abort = (error: Error) => fail(request, error);
   const timer = setTimeout(() => abort(new Error(`${explorer} did not answer within ${timeoutMs / 1000} s: timed out`)), timeoutMs);
@@ -205,6 +210,44 @@ export function stoppableSleep(ms: number): Promise<void> {
   });
 }
 
+/** A stream from a fetch: a WHATWG one (Node's fetch, undici), or a Node stream (node-fetch, which a project may set as the global fetch). */
+type Body = { getReader(): ReadableStreamDefaultReader<Uint8Array> } | (AsyncIterable<Uint8Array | string> & { destroy?(): void });
+
+/** A response body's text, read as it arrives and cut off past `maxBytes` (the error `tooLarge` makes). */
+async function boundedText(body: unknown, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  if (body === null || body === undefined) return "";
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const take = (chunk: Uint8Array | string): boolean => {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    received += bytes.byteLength;
+    chunks.push(bytes);
+    return received <= maxBytes;
+  };
+  const stream = body as Body;
+  if ("getReader" in stream && typeof stream.getReader === "function") {
+    const reader = stream.getReader();
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      if (!take(next.value)) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+    }
+  } else if (Symbol.asyncIterator in stream) {
+    for await (const chunk of stream) {
+      if (!take(chunk)) {
+        stream.destroy?.();
+        throw tooLarge();
+      }
+    }
+  } else {
+    throw new Error("the answer's body is neither a web stream nor a Node.js stream");
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /**
  * An explorer answer read with the same bounds, for the calls the plugin makes itself (Node's fetch):
  * the JSON body, or an error naming `explorer`.
@@ -223,20 +266,11 @@ export async function fetchExplorerJson(
   const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    const chunks: Uint8Array[] = [];
-    let received = 0;
-    const reader = response.body?.getReader();
-    for (;;) {
-      const next = await reader?.read();
-      if (next === undefined || next.done) break;
-      received += next.value.byteLength;
-      if (received > maxBytes) {
-        await reader!.cancel().catch(() => undefined);
-        throw new Error(`${explorer} sent an answer larger than ${megabytes(maxBytes)}: cut off ${NOT_RETRIED}`);
-      }
-      chunks.push(next.value);
-    }
-    const text = Buffer.concat(chunks).toString("utf8");
+    const text = await boundedText(
+      response.body,
+      maxBytes,
+      () => new Error(`${explorer} sent an answer larger than ${megabytes(maxBytes)}: cut off ${NOT_RETRIED}`)
+    );
     let body: unknown;
     try {
       body = JSON.parse(text);

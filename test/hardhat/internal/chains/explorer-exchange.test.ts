@@ -7,8 +7,10 @@ import http from "http";
 import type { AddressInfo } from "net";
 import path from "path";
 import * as undici5 from "undici";
+import { Readable } from "stream";
 import {
   explorerExchangesStopped,
+  fetchExplorerJson,
   guardExplorerExchanges,
   resumeExplorerExchanges,
   stopExplorerExchanges,
@@ -18,6 +20,8 @@ import { withRetries } from "../../../../src/hardhat/internal/tasks/verify-retry
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- hardhat-utils' own copy of undici 7, as hardhat-verify 3 sends through it
 const undici7 = require(require.resolve("undici", { paths: [path.dirname(require.resolve("@nomicfoundation/hardhat-utils/package.json"))] })) as typeof undici5;
 
+/** Node.js's own fetch, kept by test/support/native-fetch.cjs before any test loaded. */
+const nativeFetch = (globalThis as unknown as Record<symbol, typeof fetch | undefined>)[Symbol.for("multiaccount-kit.test.nativeFetch")] ?? fetch;
 const NAME = "Loopback explorer";
 const ONE_MB = 1024 * 1024;
 
@@ -90,7 +94,8 @@ const LIMITS = { timeoutMs: 300, maxBytes: ONE_MB, policy: POLICY };
 const CLIENTS: Record<string, (url: string) => Promise<string>> = {
   "undici 5 (hardhat-etherscan 3, hardhat-verify 2)": async (url) => (await undici5.request(url)).body.text(),
   "undici 7 (hardhat-verify 3)": async (url) => (await undici7.request(url, { dispatcher: new undici7.Agent() })).body.text(),
-  "Node's fetch": async (url) => (await fetch(url)).text(),
+  // Node's own, as a Hardhat 3 process has it (in this mocha process, a Hardhat 2 runtime may have replaced the global one).
+  "Node's fetch": async (url) => (await nativeFetch(url)).text(),
 };
 
 /** The error's message, or its cause's (fetch wraps what failed it). */
@@ -147,7 +152,7 @@ describe("explorer exchanges, bounded", function () {
         return CLIENTS["undici 5 (hardhat-etherscan 3, hardhat-verify 2)"](status);
       })
     );
-    expect(message).to.include(`${NAME} still answers "Pending in queue" after 0 s of status checks: verification given up (not retried)`);
+    expect(message).to.match(new RegExp(`${NAME} still answers "Pending in queue" after 1 status check in [\\d.]+ s: verification given up \\(not retried\\)`));
     expect(server.received.filter((url) => url.includes("checkverifystatus"))).to.have.length(1);
   });
 
@@ -207,5 +212,25 @@ describe("explorer exchanges, bounded", function () {
       )
     );
     expect(calls).to.equal(1);
+  });
+
+  describe("the plugin's own calls (fetchExplorerJson), whatever fetch the project installed as the global one", () => {
+    const original = globalThis.fetch;
+    afterEach(() => (globalThis.fetch = original));
+    /** A global fetch as node-fetch answers: the body a Node.js stream, with no getReader. */
+    const nodeFetchLike = (chunks: string[]) =>
+      (async () => ({ ok: true, status: 200, body: Readable.from(chunks.map((chunk) => Buffer.from(chunk))) })) as unknown as typeof fetch;
+
+    it("reads a Node.js stream body (node-fetch's) as Node's own fetch's", async () => {
+      globalThis.fetch = nodeFetchLike(['{"status":"1",', '"result":[{"SourceCode":"x"}]}']);
+      const answer = await fetchExplorerJson(new URL("http://127.0.0.1:9/api"), {}, NAME);
+      expect(answer).to.deep.equal({ ok: true, status: 200, body: { status: "1", result: [{ SourceCode: "x" }] } });
+    });
+
+    it("cuts a Node.js stream body off past the size bound, naming the explorer", async () => {
+      globalThis.fetch = nodeFetchLike(["x".repeat(700_000), "x".repeat(700_000)]);
+      const message = await failure(fetchExplorerJson(new URL("http://127.0.0.1:9/api"), {}, NAME, { maxBytes: 1024 * 1024 }));
+      expect(message.trim()).to.equal(`${NAME} sent an answer larger than 1 MB: cut off (not retried)`);
+    });
   });
 });
