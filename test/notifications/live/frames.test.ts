@@ -43,6 +43,17 @@ function setup(page?: PageEventTarget, clock: { now(): number } = { now: () => 0
   return { ...live, intake, pending, fireAll, updates: () => updates, count: () => live.state().unreadNotifications.length };
 }
 
+/** After the next task, runs the page's frames until none is asked for: how many items each (the task first) applied. */
+async function framesUntilDone(count: () => number, frames: readonly unknown[], frame: () => void): Promise<number[]> {
+  await nextTask();
+  const perFrame: number[] = [count()];
+  while (frames.length > 0) {
+    const before = count();
+    frame();
+    perFrame.push(count() - before);
+  }
+  return perFrame;
+}
 describe("live: one store update per frame", () => {
   it("in a visible page, applies a message in the next task, not waiting for a frame", async () => {
     const { page, frames } = fakePage("visible");
@@ -154,13 +165,7 @@ describe("live: one store update per frame", () => {
     const t = setup(page, { now: () => now++ });
     for (let i = 1; i <= 100; i++) t.intake.receive(message(i));
     // The first message asked for the next task; the budget leaves a backlog, which waits for frames.
-    await nextTask();
-    const perFrame: number[] = [t.count()];
-    while (frames.length > 0) {
-      const before = t.count();
-      frame();
-      perFrame.push(t.count() - before);
-    }
+    const perFrame = await framesUntilDone(t.count, frames, frame);
     expect(t.count()).to.equal(100);
     expect(Math.max(...perFrame), "messages per frame").to.be.at.most(FRAME_BUDGET_MS);
     expect(t.updates(), "one update per frame").to.equal(perFrame.length);
@@ -174,13 +179,7 @@ describe("live: one store update per frame", () => {
     const t = setup(page, { now: () => now++ });
     const items = Array.from({ length: 2000 }, (_, i) => (i % 100 === 99 ? 7 : wire({ ...VISIBLE, id: `m${i}`, quote_id: i })));
     t.intake.receive(JSON.stringify(items));
-    await nextTask();
-    const perFrame: number[] = [t.count()];
-    while (frames.length > 0) {
-      const before = t.count();
-      frame();
-      perFrame.push(t.count() - before);
-    }
+    const perFrame = await framesUntilDone(t.count, frames, frame);
     expect(t.count()).to.equal(1980);
     expect(perFrame.length, "frames").to.be.greaterThan(2);
     expect(Math.max(...perFrame), "items per frame").to.be.below(1000);

@@ -10,7 +10,14 @@
 // - Ctrl-C (stopExplorerExchanges): every guarded exchange in flight fails at once, and the next ones
 //   fail before they are sent, so that verification ends and the summary prints.
 import diagnosticsChannel from "diagnostics_channel";
-import type { RetryPolicy } from "../tasks/verify-retry";
+
+/** The verification retries' policy (verify-retry.ts, which builds on this module), as far as the bounds read it. */
+export interface RetryPolicy {
+  /** Tries in all, the first included. */
+  attempts: number;
+  /** The wait before the first retry; each next one waits twice as long. */
+  backoffMs: number;
+}
 
 /** The longest one explorer exchange may take, from the request to the answer's last byte. */
 export const EXCHANGE_TIMEOUT_MS = 60_000;

@@ -4,16 +4,11 @@
 // explorer plugins check first (Etherscan's `getsourcecode`, Sourcify's lookup) and answer "already
 // verified".
 import { EnvError } from "../../errors";
-import { NOT_RETRIED, explorerExchangesStopped } from "../chains/explorer-exchange";
+import { NOT_RETRIED, explorerExchangesStopped, type RetryPolicy } from "../chains/explorer-exchange";
+
+export type { RetryPolicy };
 
 export type Sleep = (ms: number) => Promise<void>;
-
-export interface RetryPolicy {
-  /** Tries in all, the first included (1: no retry). */
-  attempts: number;
-  /** The wait before the first retry; each next one waits twice as long. */
-  backoffMs: number;
-}
 
 /** 3 tries, 5 s then 10 s apart: an explorer's rate limit is per second, and a queue drains in seconds. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 3, backoffMs: 5000 };

@@ -12,12 +12,34 @@ import { startExplorer, type LoopbackExplorer } from "../../helpers/explorer";
 import { captureConsole, captureLogger } from "../../helpers/capture";
 import { deployMultiAccount, type DeploymentResult } from "../../../../src/hardhat/internal/tasks/deploy";
 import { hardhat2Host } from "../../../../src/hardhat/hardhat2/host";
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
 
 // A plain JS helper, because it is also preloaded into child processes that have no TypeScript.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JS file without types; an import would need allowJs
 const { mockSolcList } = require("../../helpers/offline-solc-list.js") as { mockSolcList(module: typeof undici): MockAgent };
 
 const API_KEY = "loopback-explorer-api-key";
+
+/** Compiles, puts a protocol stand-in on the in-process chain, and deploys with verification on: what it returned, printed and logged. */
+async function deployWithVerification(hre: HardhatRuntimeEnvironment) {
+  await hre.run("compile", { quiet: true });
+  const protocol = await (await hre.ethers.getContractFactory("ProtocolStandIn")).deploy();
+  const [deployer] = await hre.ethers.getSigners();
+  const log = captureLogger();
+  const options = {
+    admin: deployer.address,
+    protocolAddress: protocol.address,
+    contract: "MultiAccount",
+    accountContract: "ProtocolPartyA",
+    addressesFile: hre.config.multiAccount.addressesFile,
+    verify: true,
+    verifyDelay: 0,
+    dryRun: false,
+    force: false,
+  };
+  const { result, output } = await captureConsole(() => deployMultiAccount(hardhat2Host(hre), options, { logger: log }));
+  return { result, output, log };
+}
 
 for (const mode of ["verify", "reject"] as const) {
   describe(`verification against a loopback explorer that ${mode === "verify" ? "accepts" : "rejects"} the source`, function () {
@@ -56,27 +78,7 @@ for (const mode of ["verify", "reject"] as const) {
 
     it(mode === "verify" ? "submits the implementation and reports it verified" : "logs the failure and still returns the deployment", async function () {
       const { hre } = env;
-      await hre.run("compile", { quiet: true });
-      const protocol = await (await hre.ethers.getContractFactory("ProtocolStandIn")).deploy();
-      const [deployer] = await hre.ethers.getSigners();
-      const log = captureLogger();
-      const { result, output } = await captureConsole(() =>
-        deployMultiAccount(
-          hardhat2Host(hre),
-          {
-            admin: deployer.address,
-            protocolAddress: protocol.address,
-            contract: "MultiAccount",
-            accountContract: "ProtocolPartyA",
-            addressesFile: hre.config.multiAccount.addressesFile,
-            verify: true,
-            verifyDelay: 0,
-            dryRun: false,
-            force: false,
-          },
-          { logger: log }
-        )
-      );
+      const { result, output, log } = await deployWithVerification(hre);
       const deployment = result as DeploymentResult;
       expect(deployment.implementation!).to.equal(await hre.upgrades.erc1967.getImplementationAddress(deployment.proxy));
 
@@ -162,27 +164,7 @@ describe('verification against a loopback explorer that answers "Pending in queu
     // Without the bound, hardhat-etherscan polls every 3 s for ever: this fails by timing out.
     this.timeout(120_000);
     const { hre } = env;
-    await hre.run("compile", { quiet: true });
-    const protocol = await (await hre.ethers.getContractFactory("ProtocolStandIn")).deploy();
-    const [deployer] = await hre.ethers.getSigners();
-    const log = captureLogger();
-    const { result } = await captureConsole(() =>
-      deployMultiAccount(
-        hardhat2Host(hre),
-        {
-          admin: deployer.address,
-          protocolAddress: protocol.address,
-          contract: "MultiAccount",
-          accountContract: "ProtocolPartyA",
-          addressesFile: hre.config.multiAccount.addressesFile,
-          verify: true,
-          verifyDelay: 0,
-          dryRun: false,
-          force: false,
-        },
-        { logger: log }
-      )
-    );
+    const { result, log } = await deployWithVerification(hre);
     const deployment = result as DeploymentResult;
     expect(JSON.parse(fs.readFileSync(path.join(dir, "addresses.json"), "utf8")).multiAccountAddress).to.equal(deployment.proxy);
     expect(explorer.requests.filter((r) => r.action === "checkverifystatus")).to.have.length(1);
