@@ -55,6 +55,11 @@ function instrument(): void {
     }
   }
   Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+  // The page keeps the permission from the Permissions API's status (examples/browser/app.ts): granted there too.
+  const granted = { state: "granted", addEventListener: () => undefined, removeEventListener: () => undefined };
+  const query = navigator.permissions.query.bind(navigator.permissions);
+  const stubbed = (descriptor: PermissionDescriptor) => (descriptor.name === "notifications" ? Promise.resolve(granted) : query(descriptor));
+  Object.defineProperty(navigator.permissions, "query", { value: stubbed, configurable: true });
   document.addEventListener("freeze", () => seen.lifecycle.push("freeze"));
   document.addEventListener("resume", () => seen.lifecycle.push("resume"));
   new MutationObserver((records) => {

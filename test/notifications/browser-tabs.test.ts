@@ -68,15 +68,26 @@ function countSockets(): void {
  */
 function stubSystemNotifications(): void {
   const shown: Array<{ title: string; tag: string }> = [];
+  let permissionReads = 0;
   class Recorded {
-    static readonly permission = "granted";
+    // Each read of Notification.permission asks the browser process: the page reads it once, not per item.
+    static get permission() {
+      permissionReads++;
+      return "granted";
+    }
     static requestPermission = () => Promise.resolve("granted");
     constructor(title: string, options?: { tag?: string }) {
       shown.push({ title, tag: options?.tag ?? "" });
     }
   }
   Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+  // The page keeps the permission from the Permissions API's status (examples/browser/app.ts): granted there too.
+  const granted = { state: "granted", addEventListener: () => undefined, removeEventListener: () => undefined };
+  const query = navigator.permissions.query.bind(navigator.permissions);
+  const stubbed = (descriptor: PermissionDescriptor) => (descriptor.name === "notifications" ? Promise.resolve(granted) : query(descriptor));
+  Object.defineProperty(navigator.permissions, "query", { value: stubbed, configurable: true });
   Object.defineProperty(window, "systemNotifications", { get: () => shown });
+  Object.defineProperty(window, "permissionReads", { get: () => permissionReads });
 }
 
 /** The tags of the system notifications a tab showed, in order; none for a tab that is gone. */
@@ -234,6 +245,10 @@ describe("examples/browser: one WebSocket for several tabs", function () {
             "one per item"
           ).to.equal(true);
           expect((await shownTags(leader)).length, "all shown by the leader").to.equal(emitted.length);
+          expect(
+            await leader.page.evaluate(() => (window as unknown as { permissionReads: number }).permissionReads),
+            "Notification.permission reads"
+          ).to.equal(1);
         });
 
         it("3) one read in a follower, then all read in the leader: equal lists in all three", async () => {
