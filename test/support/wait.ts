@@ -1,7 +1,7 @@
 // Waiting for an outcome in tests: poll until a condition holds. The bounds only keep a broken build
 // from hanging; no test asserts how long anything took, and a loaded machine never reaches them.
 
-/** How long a child process, a side-by-side step or a mocha test may run before it counts as hung. */
+/** How long a child process or a mocha test may run before it counts as hung. */
 export const HANG_GUARD_MS = 600_000;
 /** How long `until` polls before it counts the condition as never coming. */
 export const UNTIL_LIMIT_MS = 60_000;

@@ -17,7 +17,6 @@ import { startVerifier, type LoopbackVerifier, type Verdict } from "../helpers/v
 import { deployStandIn } from "../helpers/stand-in";
 import { putCreateX } from "../helpers/createx";
 import { ADMIN_SLOT } from "../../../src/hardhat/constants";
-import { sideBySide } from "../helpers/side-by-side";
 import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, artifactFile, compiled, startChain } from "./cases";
 import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
 
@@ -68,18 +67,10 @@ function reportedValues(condition: "import" | "require"): string[] {
 }
 
 describe("host projects of each supported stack and Hardhat major", function () {
-  // The stacks run side by side (helpers/side-by-side.ts): each its own host project, node and
-  // verifier, its steps in their order, from the first hook on.
-  const tracks = sideBySide();
   // The installs start at once (they mostly wait on the registry), before the first test needs one.
-  before(() => {
-    startHosts();
-    tracks.start();
-  });
-  after(() => tracks.settled());
+  before(() => startHosts());
 
   for (const stack of STACKS) {
-    const { describe, before, beforeEach, after, it } = tracks.track();
     describe(stack.label, function () {
       let host: HostProject;
       let node: LocalNode;
@@ -116,16 +107,14 @@ describe("host projects of each supported stack and Hardhat major", function () 
       const linkRequest = (implementation: string) =>
         explorer.requests.find((r) => r.action === "verifyproxycontract" && r.params.expectedimplementation?.toLowerCase() === implementation.toLowerCase());
 
-      before(
-        async () => {
-          host = await prepareHost(stack.host);
-          node = await startChain(host, stack, 56);
-          explorer = await startVerifier({ 56: node.url });
-          protocol = await deployStandIn(node);
-          file = path.join(host.dir, "output", "addresses.json");
-        },
-        { timeoutMs: INSTALL_TIMEOUT_MS }
-      );
+      before(async function () {
+        this.timeout(INSTALL_TIMEOUT_MS);
+        host = await prepareHost(stack.host);
+        node = await startChain(host, stack, 56);
+        explorer = await startVerifier({ 56: node.url });
+        protocol = await deployStandIn(node);
+        file = path.join(host.dir, "output", "addresses.json");
+      });
       after(async () => {
         await node?.stop();
         await explorer?.stop();
