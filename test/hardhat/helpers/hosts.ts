@@ -51,14 +51,55 @@ function npm(args: string[], cwd: string, node?: string): Promise<string> {
 
 let packing: Promise<string> | undefined;
 
-/** `npm pack` of this repository (which builds it first), once per test run. */
+/**
+ * `npm pack` of this repository (which builds it first), once per test run: the first process to
+ * ask packs, and writes the tarball's path to the run's work folder; another lane's process waits
+ * for that file instead of building over the first one's dist/.
+ */
 export function packedTarball(): Promise<string> {
   packing ??= (async () => {
-    fs.mkdirSync(OUT, { recursive: true });
-    const name = (await npm(["pack", "--silent", "--pack-destination", OUT], REPO_ROOT)).trim().split("\n").pop()!;
-    return path.join(OUT, name);
+    const packed = path.join(WORK, "packed-tarball");
+    try {
+      fs.mkdirSync(`${packed}.lock`);
+    } catch {
+      const tarball = await waitForFile(packed, INSTALL_TIMEOUT_MS);
+      if (tarball.startsWith("failed: ")) throw new Error(`npm pack, in another process, ${tarball}`);
+      return tarball;
+    }
+    let tarball: string;
+    try {
+      fs.mkdirSync(OUT, { recursive: true });
+      tarball = path.join(OUT, (await npm(["pack", "--silent", "--pack-destination", OUT], REPO_ROOT)).trim().split("\n").pop()!);
+    } catch (error) {
+      // The waiting processes fail with the same message, at once.
+      fs.writeFileSync(`${packed}.tmp`, `failed: ${(error as Error).message}`);
+      fs.renameSync(`${packed}.tmp`, packed);
+      throw error;
+    }
+    fs.writeFileSync(`${packed}.tmp`, tarball);
+    fs.renameSync(`${packed}.tmp`, packed);
+    return tarball;
   })();
   return packing;
+}
+
+/** The text of `file` once another process has written it (renamed into place whole), watching its folder. */
+function waitForFile(file: string, limitMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const read = () => {
+      if (!fs.existsSync(file)) return false;
+      watcher.close();
+      clearTimeout(timer);
+      resolve(fs.readFileSync(file, "utf8"));
+      return true;
+    };
+    const watcher = fs.watch(path.dirname(file), () => void read());
+    const timer = setTimeout(() => {
+      watcher.close();
+      reject(new Error(`${file} was not written within ${limitMs / 1000} s: did the process packing the tarball fail?`));
+    }, limitMs);
+    read();
+  });
 }
 
 function copyTree(from: string, to: string): void {
@@ -163,40 +204,17 @@ export function prepareHost(name: string, options: HostOptions = {}): Promise<Ho
 export const INSTALL_TIMEOUT_MS = 600_000;
 
 let started = false;
-const alongside: (() => void)[] = [];
 
 /**
  * Starts the pack and every host install at once (they wait on the registry and the disk more than
- * on the processor), and what files registered with alongsideHosts. Each host file calls it first,
- * so that no file waits for an install another file could have started earlier.
+ * on the processor). Each host file calls it first, so that no file waits for an install another
+ * file could have started earlier.
  */
 export function startHosts(): void {
   if (started) return;
   started = true;
   void packedTarball().catch(() => undefined);
   for (const name of ["hardhat3", "ethers5", "ethers6", "consumer"]) void prepareHost(name).catch(() => undefined);
-  for (const start of alongside.splice(0)) start();
-}
-
-/** Runs `start` when the host installs start: a file's long runs, on copies of the hosts, beside the other files' tests. */
-export function alongsideHosts(start: () => void): void {
-  if (started) start();
-  else alongside.push(start);
-}
-
-/**
- * `run` started once, when the host installs start (or when the returned function is first called,
- * if sooner): a file's flow of runs, whose promise its tests await. A failure is the tests' to see.
- */
-export function flowAlongsideHosts<T>(run: () => Promise<T>): () => Promise<T> {
-  let flow: Promise<T> | undefined;
-  const start = () => {
-    flow ??= run();
-    flow.catch(() => undefined);
-    return flow;
-  };
-  alongsideHosts(() => void start());
-  return start;
 }
 
 function pinnedNode(fixture: string): string | undefined {

@@ -11,8 +11,8 @@
 // registry can be reached here, so the compile works only with the npm solc the command installs.
 // On the init project, the install changes neither its hardhat nor its toolbox (in package.json or
 // node_modules), and the compile builds its Lock beside the package's MultiAccount.
-// The folders are made anew in the run's work folder. Each stack's install and recipe run in the
-// background from when the host installs start (alongsideHosts); its test awaits them.
+// The folders are made anew in the run's work folder. Each stack's install and recipe start with
+// the first test, side by side; each test awaits its stack's.
 // The ethers 6 stack runs on Node 24 (the npm `node` package, whose npm runs its install): the
 // tested "stack-B deploy on Node 24", on the project a newcomer makes. Hardhat 3 runs on the Node 22
 // its host pins; the ethers 5 stack on this process's Node 20.
@@ -21,7 +21,7 @@ import { ethers } from "ethers";
 import fs from "fs";
 import path from "path";
 import { codeBlocks, readDoc } from "../../docs/markdown";
-import { HOSTS, INSTALL_TIMEOUT_MS, NODE_24, WORK, alongsideHosts, nodeBinary, packedTarball } from "../helpers/hosts";
+import { HOSTS, INSTALL_TIMEOUT_MS, NODE_24, WORK, nodeBinary, packedTarball } from "../helpers/hosts";
 import { childEnv, runHardhat, startNode, withNodeOnPath, type LocalNode, type RunResult } from "../helpers/processes";
 import { runProcess } from "../../support/processes";
 import { ADDRESS } from "./cases";
@@ -397,15 +397,10 @@ function flow(stack: DocStack): Promise<Outcome> {
   return outcome;
 }
 
-/**
- * Every stack's flow, at once: with the host installs in `npm test` (a failure is reported by the
- * test that awaits it), so that neither the installs nor the Hardhat runs hold up the lane's files.
- */
+/** Every stack's flow, at once (a failure is reported by the test that awaits it). */
 function startFlows(): void {
   for (const stack of DOC_STACKS) void flow(stack).catch(() => undefined);
 }
-
-alongsideHosts(startFlows);
 
 /** The packages a stack's row of "Supported stacks" names, with their tested versions. */
 function testedVersions(stack: DocStack): Map<string, string> {

@@ -19,7 +19,6 @@ import { runHardhat, startNode, type LocalNode, type RunResult } from "../helper
 import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type Verdict } from "../helpers/verifier";
 import { ADMIN } from "./cases";
-import { flowAlongsideHosts } from "../helpers/hosts";
 
 const PROJECT = path.join(REPO_ROOT, "test-output", "real-verifier", "deployer");
 const CONTRACT = path.join(PROJECT, "node_modules", "multiaccount-kit", "contracts", "multiAccount", "MultiAccount.sol");
@@ -120,7 +119,9 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
 const started: Partial<Flow> = {};
 // Its runs start with the host installs (which wait on the registry and the disk more than on the
 // processor), beside the other files' tests.
-const startFlow = flowAlongsideHosts(() => runFlow(started));
+let flow: ReturnType<typeof runFlow> | undefined;
+/** The flow, started by the first test that awaits it. */
+const startFlow = () => (flow ??= runFlow(started));
 
 describe("verification proven by a real verifier (lib-sourcify), the ethers 5 stack", function () {
   let verifier: LoopbackVerifier;

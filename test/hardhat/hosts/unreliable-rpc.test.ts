@@ -23,7 +23,7 @@ import { ethers } from "ethers";
 import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
 import { MIXED, MIXED_TEST_SEEDS, MIXED_UPGRADE_TEST_SEEDS, startFaultBench, type Creation, type FaultBench } from "../helpers/fault-bench";
 import { FAST_RETRIES, type CallLog, type FaultPlan } from "../helpers/faulty-rpc";
-import { alongsideHosts, startHosts } from "../helpers/hosts";
+import { startHosts } from "../helpers/hosts";
 import { errorHead, type RunResult } from "../helpers/processes";
 import { IMPLEMENTATION_SLOT, STACKS, type StackCase } from "./cases";
 
@@ -89,8 +89,10 @@ class Lab {
 
 describe("deploys through a flaky JSON-RPC endpoint, on each stack", function () {
   const labs = STACKS.map((stack) => new Lab(stack));
-  alongsideHosts(() => labs.forEach((lab) => lab.start()));
-  before(() => startHosts());
+  before(() => {
+    startHosts();
+    labs.forEach((lab) => lab.start());
+  });
   after(() => Promise.all(labs.map((lab) => lab.close())));
 
   STACKS.forEach((stack, index) => {

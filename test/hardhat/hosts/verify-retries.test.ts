@@ -19,7 +19,6 @@ import { deployStandIn } from "../helpers/stand-in";
 import { startVerifier, VERIFIER_INSTALL_TIMEOUT_MS, type LoopbackVerifier, type VerifierRequest } from "../helpers/verifier";
 import { freePort } from "../../support/processes";
 import { ADMIN } from "./cases";
-import { flowAlongsideHosts } from "../helpers/hosts";
 
 const PROJECT = path.join(REPO_ROOT, "test-output", "verify-retries", "deployer");
 const OFFLINE_SOLC_LIST = path.join(__dirname, "..", "helpers", "offline-solc-list.js");
@@ -83,7 +82,9 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
 }
 
 const started: Partial<Flow> = {};
-const startFlow = flowAlongsideHosts(() => runFlow(started));
+let flow: ReturnType<typeof runFlow> | undefined;
+/** The flow, started by the first test that awaits it. */
+const startFlow = () => (flow ??= runFlow(started));
 
 /** The submissions of a source for `address` that reached the verifier (whatever it answered). */
 const submissionsFor = (requests: VerifierRequest[], address: string) =>
