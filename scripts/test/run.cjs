@@ -3,12 +3,11 @@
 // - main: the compile, then the mocha files that use this repository's Hardhat project or its
 //   fixture projects. The longest chain of work that needs a processor: it starts first.
 // - hosts: the host projects (the packed tarball installed in a project of each stack, the
-//   package's consumers) and the API report, whose build of dist/ comes after the pack's. The
-//   longest lane: it starts packing and installing at once.
+//   documented installs, the package's consumers) and the API report, whose build of dist/ comes
+//   after the pack's. Much of its time is spent waiting on installs and child processes.
 // - notifications: the type check and the lint, the notifications, mock hedger and docs tests, the
 //   notifications tests again on Node.js 24 (from the npm `node` package; the browser tests run once),
-//   then, once the main lane has compiled, the contracts' tests, the drift check and the demo, and
-//   last the documented installs, which need only the hosts lane's tarball (helpers/hosts.ts waits for it).
+//   then, once the main lane has compiled, the contracts' tests, the drift check and the demo.
 // Each lane's steps run even when one before it failed; its output is printed when it ends (and
 // written to test-output/test-run/<lane>.log as it comes), then one line sums the tests of all lanes
 // and a failed lane's failures come again at the very end. `npx mocha` runs every file in one process.
@@ -25,10 +24,8 @@ const LANES = {
   hosts: ["test/hardhat/hosts/stacks.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
   notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/", "test/hardhat/internal/stack/manifest-writes.test.ts"],
 };
-/** The notifications lane's step once the main lane's compile has written the artifacts. */
+/** The notifications lane's last step, once the main lane's compile has written the artifacts. */
 const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
-/** The notifications lane's last step, taken from the hosts lane's files: it installs no host project of its own. */
-const LAST = ["test/hardhat/hosts/docs-install.test.ts"];
 const BROWSER_TESTS = /^test\/notifications\/(browser|example-react)/;
 
 function testFiles(dir) {
@@ -135,11 +132,10 @@ function failures(output) {
 async function main() {
   fs.mkdirSync(LOGS, { recursive: true });
   const files = testFiles("test");
-  const last = pick(files, LAST);
-  const hosts = pick(files, LANES.hosts).filter((file) => !last.includes(file));
+  const hosts = pick(files, LANES.hosts);
   const notifications = pick(files, LANES.notifications);
   const afterCompile = pick(files, AFTER_COMPILE);
-  const main = files.filter((file) => ![...hosts, ...notifications, ...afterCompile, ...last].includes(file));
+  const main = files.filter((file) => ![...hosts, ...notifications, ...afterCompile].includes(file));
   const onNode24 = notifications.filter((file) => file.startsWith("test/notifications/") && !BROWSER_TESTS.test(file));
   let markCompiled;
   const compiled = new Promise((resolve) => (markCompiled = resolve));
@@ -152,7 +148,6 @@ async function main() {
       mocha(notifications),
       async () => mocha(onNode24, await node24()),
       async () => (await compiled, mocha(afterCompile)),
-      mocha(last),
     ]),
   ].map((running) =>
     running.then((result) => {

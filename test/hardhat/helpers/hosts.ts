@@ -51,55 +51,14 @@ function npm(args: string[], cwd: string, node?: string): Promise<string> {
 
 let packing: Promise<string> | undefined;
 
-/**
- * `npm pack` of this repository (which builds it first), once per test run: the first process to
- * ask packs, and writes the tarball's path to the run's work folder; another lane's process waits
- * for that file instead of building over the first one's dist/.
- */
+/** `npm pack` of this repository (which builds it first), once per test run. */
 export function packedTarball(): Promise<string> {
   packing ??= (async () => {
-    const packed = path.join(WORK, "packed-tarball");
-    try {
-      fs.mkdirSync(`${packed}.lock`);
-    } catch {
-      const tarball = await waitForFile(packed, INSTALL_TIMEOUT_MS);
-      if (tarball.startsWith("failed: ")) throw new Error(`npm pack, in another process, ${tarball}`);
-      return tarball;
-    }
-    let tarball: string;
-    try {
-      fs.mkdirSync(OUT, { recursive: true });
-      tarball = path.join(OUT, (await npm(["pack", "--silent", "--pack-destination", OUT], REPO_ROOT)).trim().split("\n").pop()!);
-    } catch (error) {
-      // The waiting processes fail with the same message, at once.
-      fs.writeFileSync(`${packed}.tmp`, `failed: ${(error as Error).message}`);
-      fs.renameSync(`${packed}.tmp`, packed);
-      throw error;
-    }
-    fs.writeFileSync(`${packed}.tmp`, tarball);
-    fs.renameSync(`${packed}.tmp`, packed);
-    return tarball;
+    fs.mkdirSync(OUT, { recursive: true });
+    const name = (await npm(["pack", "--silent", "--pack-destination", OUT], REPO_ROOT)).trim().split("\n").pop()!;
+    return path.join(OUT, name);
   })();
   return packing;
-}
-
-/** The text of `file` once another process has written it (renamed into place whole), watching its folder. */
-function waitForFile(file: string, limitMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const read = () => {
-      if (!fs.existsSync(file)) return false;
-      watcher.close();
-      clearTimeout(timer);
-      resolve(fs.readFileSync(file, "utf8"));
-      return true;
-    };
-    const watcher = fs.watch(path.dirname(file), () => void read());
-    const timer = setTimeout(() => {
-      watcher.close();
-      reject(new Error(`${file} was not written within ${limitMs / 1000} s: did the process packing the tarball fail?`));
-    }, limitMs);
-    read();
-  });
 }
 
 function copyTree(from: string, to: string): void {
