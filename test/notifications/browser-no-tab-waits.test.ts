@@ -12,7 +12,7 @@ import * as path from "path";
 import { buildBrowserExample } from "../../examples/browser/build";
 import { startMockHedger, type MockHedger } from "../../src/mock-hedger";
 import { until } from "../support/wait";
-import { launchLifecycleContext, testedEngines, untilLeaderSocketGone, type TestContext, type TestTab } from "./helpers/browser";
+import { launchLifecycleContext, testedEngines, untilLeaderSocketGone, type TestContext, type TestTab, grantNotificationsPermission } from "./helpers/browser";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b1a";
 const VISIBLE = { state_type: "alert", action_status: "success", last_seen_action: "SendQuote" } as const;
@@ -55,11 +55,6 @@ function instrument(): void {
     }
   }
   Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
-  // The page keeps the permission from the Permissions API's status (examples/browser/app.ts): granted there too.
-  const granted = { state: "granted", addEventListener: () => undefined, removeEventListener: () => undefined };
-  const query = navigator.permissions.query.bind(navigator.permissions);
-  const stubbed = (descriptor: PermissionDescriptor) => (descriptor.name === "notifications" ? Promise.resolve(granted) : query(descriptor));
-  Object.defineProperty(navigator.permissions, "query", { value: stubbed, configurable: true });
   document.addEventListener("freeze", () => seen.lifecycle.push("freeze"));
   document.addEventListener("resume", () => seen.lifecycle.push("resume"));
   new MutationObserver((records) => {
@@ -101,6 +96,7 @@ describe("examples/browser: no tab waits on another (issue #28 §1)", function (
         context = launched.context;
         console.log(`    (${launched.version})`);
         context.addInitScript(instrument);
+        context.addInitScript(grantNotificationsPermission);
       });
       after(async () => {
         await context?.close();

@@ -14,7 +14,15 @@ import { startMockHedger, type MockHedger, type MockNotification } from "../../s
 import { NotificationType, type NotificationDetails } from "../../src/notifications";
 import { CROSS_TAB_PROTOCOL_VERSION, crossTabNames } from "../../src/notifications/live/cross-tab/protocol";
 import { sleep, until } from "../support/wait";
-import { launchBrowser, testedEngines, untilLeaderSocketGone, type TestBrowser, type TestContext, type TestTab } from "./helpers/browser";
+import {
+  launchBrowser,
+  testedEngines,
+  untilLeaderSocketGone,
+  type TestBrowser,
+  type TestContext,
+  type TestTab,
+  grantNotificationsPermission,
+} from "./helpers/browser";
 import { START_BURST_PROBE, readBurstProbe, type BurstProbe } from "./helpers/burst-probe";
 
 const ACCOUNT = "0x00000000000000000000000000000000000b0b02";
@@ -81,11 +89,6 @@ function stubSystemNotifications(): void {
     }
   }
   Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
-  // The page keeps the permission from the Permissions API's status (examples/browser/app.ts): granted there too.
-  const granted = { state: "granted", addEventListener: () => undefined, removeEventListener: () => undefined };
-  const query = navigator.permissions.query.bind(navigator.permissions);
-  const stubbed = (descriptor: PermissionDescriptor) => (descriptor.name === "notifications" ? Promise.resolve(granted) : query(descriptor));
-  Object.defineProperty(navigator.permissions, "query", { value: stubbed, configurable: true });
   Object.defineProperty(window, "systemNotifications", { get: () => shown });
   Object.defineProperty(window, "permissionReads", { get: () => permissionReads });
 }
@@ -205,6 +208,7 @@ describe("examples/browser: one WebSocket for several tabs", function () {
         before(async () => {
           context = await newContext();
           context.addInitScript(stubSystemNotifications);
+          context.addInitScript(grantNotificationsPermission);
           connectionsBefore = hedger.connectionCount;
           tabs = [];
           for (let i = 0; i < 3; i++) tabs.push(await openTab(context));

@@ -117,8 +117,6 @@ async function runFlow(parts: Partial<Flow>): Promise<Flow> {
 
 /** The flow's parts as they start, for the file's after() to stop what did start. */
 const started: Partial<Flow> = {};
-// Its runs start with the host installs (which wait on the registry and the disk more than on the
-// processor), beside the other files' tests.
 let flow: ReturnType<typeof runFlow> | undefined;
 /** The flow, started by the first test that awaits it. */
 const startFlow = () => (flow ??= runFlow(started));

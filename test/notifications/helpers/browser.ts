@@ -414,3 +414,14 @@ async function launchFirefoxForTests(executablePath: string, timeoutMs: number):
 export function untilLeaderSocketGone(hedger: MockHedger, account: string, connections: number, waitMs: number): Promise<void> {
   return until("the old leader's socket gone", () => hedger.subscribers(account) === 0 || hedger.connectionCount > connections, waitMs);
 }
+
+/**
+ * An init script: the Permissions API answers "granted" for notifications, as the browser example
+ * reads it (examples/browser/app.ts), beside a test's own `Notification` stand-in.
+ */
+export function grantNotificationsPermission(): void {
+  const granted = { state: "granted", addEventListener: () => undefined, removeEventListener: () => undefined };
+  const query = navigator.permissions.query.bind(navigator.permissions);
+  const stubbed = (descriptor: PermissionDescriptor) => (descriptor.name === "notifications" ? Promise.resolve(granted) : query(descriptor));
+  Object.defineProperty(navigator.permissions, "query", { value: stubbed, configurable: true });
+}
