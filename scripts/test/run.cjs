@@ -1,10 +1,12 @@
 // `npm test`: the checks and every mocha file, in three lanes that run side by side on a 2-core
 // machine, because they share no port, no fixture project and no build output:
 // - main: the compile, then the mocha files that use this repository's Hardhat project or its
-//   fixture projects. The longest chain of work that needs a processor: it starts first.
+//   fixture projects, then the host files that work in folders of their own (copies of the hosts
+//   lane's installs, the documented installs, the loopback verifier's projects): the hosts lane's
+//   tail, split in two.
 // - hosts: the host projects (the packed tarball installed in a project of each stack, the
-//   documented installs, the package's consumers) and the API report, whose build of dist/ comes
-//   after the pack's. Much of its time is spent waiting on installs and child processes.
+//   package's consumers) and the API report, whose build of dist/ comes after the pack's. It packs
+//   and installs once for the whole run (test/hardhat/helpers/hosts.ts), the main lane reuses both.
 // - notifications: the type check and the lint, the notifications, mock hedger and docs tests, the
 //   notifications tests again on Node.js 24 (from the npm `node` package; the browser tests run once),
 //   then, once the main lane has compiled, the contracts' tests, the drift check and the demo.
@@ -24,6 +26,13 @@ const LANES = {
   hosts: ["test/hardhat/hosts/stacks.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
   notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/", "test/hardhat/internal/stack/manifest-writes.test.ts"],
 };
+/** The main lane's last step, taken from the hosts lane's files: none works in a folder the hosts lane's files use. */
+const HOSTS_IN_MAIN = [
+  "test/hardhat/hosts/docs-install.test.ts",
+  "test/hardhat/hosts/real-verifier.test.ts",
+  "test/hardhat/hosts/verify-retries.test.ts",
+  "test/hardhat/hosts/every-explorer.test.ts",
+];
 /** The notifications lane's last step, once the main lane's compile has written the artifacts. */
 const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
 const BROWSER_TESTS = /^test\/notifications\/(browser|example-react)/;
@@ -132,15 +141,16 @@ function failures(output) {
 async function main() {
   fs.mkdirSync(LOGS, { recursive: true });
   const files = testFiles("test");
-  const hosts = pick(files, LANES.hosts);
+  const hostsInMain = pick(files, HOSTS_IN_MAIN);
+  const hosts = pick(files, LANES.hosts).filter((file) => !hostsInMain.includes(file));
   const notifications = pick(files, LANES.notifications);
   const afterCompile = pick(files, AFTER_COMPILE);
-  const main = files.filter((file) => ![...hosts, ...notifications, ...afterCompile].includes(file));
+  const main = files.filter((file) => ![...hosts, ...hostsInMain, ...notifications, ...afterCompile].includes(file));
   const onNode24 = notifications.filter((file) => file.startsWith("test/notifications/") && !BROWSER_TESTS.test(file));
   let markCompiled;
   const compiled = new Promise((resolve) => (markCompiled = resolve));
   const lanes = [
-    lane("main", [npm("compile"), () => (markCompiled(), null), mocha(main)]).finally(() => markCompiled()),
+    lane("main", [npm("compile"), () => (markCompiled(), null), mocha(main), mocha(hostsInMain)]).finally(() => markCompiled()),
     lane("hosts", [mocha(hosts)]),
     lane("notifications", [
       npm("typecheck"),

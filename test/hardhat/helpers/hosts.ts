@@ -2,7 +2,8 @@
 // lock file under test/fixture-projects/hosts/, installed the way a user installs them. Each is
 // copied into the run's work folder (outside this repository, so that nothing resolves to our own
 // node_modules), installed from its lock file, and then given the packed tarball with a plain
-// `npm install <tarball>`, once per test process: every file of the process shares that install.
+// `npm install <tarball>`, once per test run: every file of every lane shares that install, and a
+// file outside the hosts lane works in a copy of it (below).
 //
 // A host that runs on another Node.js than this one (the Hardhat 3 host pins the npm `node` package,
 // 22: Hardhat 3 needs it; prepareHost's `node` option installs one for another version) runs on that
@@ -49,16 +50,70 @@ function npm(args: string[], cwd: string, node?: string): Promise<string> {
   });
 }
 
-let packing: Promise<string> | undefined;
+/**
+ * What `make` resolves to, made once per test run whichever process asks first: `npm test`'s lanes
+ * share the work folder, and the main lane's host files reuse what the hosts lane packed and
+ * installed (scripts/test/run.cjs). The first process to ask makes it and writes the result (or its
+ * error) to WORK/<key>.json, renamed into place whole; another process waits for that file.
+ */
+const madeOnce = new Map<string, Promise<unknown>>();
+export function oncePerRun<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let made = madeOnce.get(key) as Promise<T> | undefined;
+  if (made === undefined) {
+    const file = path.join(WORK, `${key}.json`);
+    const write = (outcome: { result?: T; error?: string }) => {
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify(outcome));
+      fs.renameSync(`${file}.tmp`, file);
+    };
+    let first = true;
+    try {
+      fs.mkdirSync(`${file}.lock`, { recursive: false });
+    } catch {
+      first = false;
+    }
+    made = first
+      ? make().then(
+          (result) => (write({ result }), result),
+          (error: Error) => {
+            write({ error: error.message });
+            throw error;
+          }
+        )
+      : waitForFile(file, INSTALL_TIMEOUT_MS).then((text) => {
+          const outcome = JSON.parse(text) as { result?: T; error?: string };
+          if (outcome.error !== undefined) throw new Error(`${key}, made by another process of this run: ${outcome.error}`);
+          return outcome.result as T;
+        });
+    madeOnce.set(key, made);
+  }
+  return made;
+}
+
+/** The text of `file` once another process has renamed it into place, watching its folder. */
+function waitForFile(file: string, limitMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const read = (): void => {
+      if (!fs.existsSync(file)) return;
+      watcher.close();
+      clearTimeout(timer);
+      resolve(fs.readFileSync(file, "utf8"));
+    };
+    const watcher = fs.watch(path.dirname(file), read);
+    const timer = setTimeout(() => {
+      watcher.close();
+      reject(new Error(`${file} was not written within ${limitMs / 1000} s: did the process making it fail?`));
+    }, limitMs);
+    read();
+  });
+}
 
 /** `npm pack` of this repository (which builds it first), once per test run. */
 export function packedTarball(): Promise<string> {
-  packing ??= (async () => {
+  return oncePerRun("packed-tarball", async () => {
     fs.mkdirSync(OUT, { recursive: true });
     const name = (await npm(["pack", "--silent", "--pack-destination", OUT], REPO_ROOT)).trim().split("\n").pop()!;
     return path.join(OUT, name);
-  })();
-  return packing;
+  });
 }
 
 function copyTree(from: string, to: string): void {
@@ -89,42 +144,15 @@ const SHARED: Record<string, string[]> = {
  */
 export const NODE_24 = "24.21.0";
 
-const bootstrapping = new Map<string, Promise<string>>();
-
-/**
- * The binary of the npm `node` package of `version`, installed once into a folder of its own. The
- * install goes to a folder of this process first and is renamed into place, so that two processes
- * (run.cjs fetching Node 24 for the notifications tests, and this one) never install over each other.
- */
+/** The binary of the npm `node` package of `version`, installed once per run into a folder of its own. */
 export function nodeBinary(version: string): Promise<string> {
-  let binary = bootstrapping.get(version);
-  if (binary === undefined) {
-    binary = (async () => {
-      const dir = path.join(WORK, `node-${version}`);
-      const bin = path.join(dir, "node_modules", "node", "bin", "node");
-      if (fs.existsSync(bin)) return bin;
-      // A folder without the binary is what an interrupted install left.
-      fs.rmSync(dir, { recursive: true, force: true });
-      const staging = `${dir}.${process.pid}`;
-      fs.rmSync(staging, { recursive: true, force: true });
-      fs.mkdirSync(staging, { recursive: true });
-      fs.writeFileSync(
-        path.join(staging, "package.json"),
-        JSON.stringify({ name: "node-bootstrap", private: true, allowScripts: { [`node@${version}`]: true } })
-      );
-      await npm(["install", "--no-package-lock", `node@${version}`], staging);
-      try {
-        fs.renameSync(staging, dir);
-      } catch (error) {
-        // Another process renamed its own install into place first (ENOTEMPTY, EEXIST): use that one.
-        if (!fs.existsSync(bin)) throw error;
-        fs.rmSync(staging, { recursive: true, force: true });
-      }
-      return bin;
-    })();
-    bootstrapping.set(version, binary);
-  }
-  return binary;
+  return oncePerRun(`node-${version}`, async () => {
+    const dir = path.join(WORK, `node-${version}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "node-bootstrap", private: true, allowScripts: { [`node@${version}`]: true } }));
+    await npm(["install", "--no-package-lock", `node@${version}`], dir);
+    return path.join(dir, "node_modules", "node", "bin", "node");
+  });
 }
 
 export interface HostProject {
@@ -153,7 +181,8 @@ export function prepareHost(name: string, options: HostOptions = {}): Promise<Ho
   const id = [name, options.node === undefined ? "" : `node-${options.node}`, options.copy ?? ""].filter((part) => part !== "").join("-");
   let prepared = preparing.get(id);
   if (prepared === undefined) {
-    prepared = options.copy === undefined ? install(name, options.node) : copyHost(name, options.node, options.copy);
+    prepared =
+      options.copy === undefined ? oncePerRun(`host-${id}`, () => install(name, options.node)) : copyHost(name, options.node, options.copy);
     preparing.set(id, prepared);
   }
   return prepared;

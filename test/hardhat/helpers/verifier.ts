@@ -1,14 +1,13 @@
 // The loopback verifier (test/support/verifier/): Sourcify's matching engine, lib-sourcify, behind
 // Etherscan API V2, Blockscout and Sourcify v2 faces, each answering with the engine's real verdict.
 // lib-sourcify needs Node.js 22, so the verifier is a project of its own (its package.json and lock
-// file in test/support/verifier/), installed by Node.js 22's npm once per lock file on this machine,
-// where the host projects are (hosts.ts), and run as a child process on that Node.js. Its sources are
-// copied over the install at each start.
+// file in test/support/verifier/), installed with its sources by Node.js 22's npm once per test
+// run, where the host projects are (hosts.ts), and run as a child process on that Node.js.
 import { spawn, type ChildProcess } from "child_process";
 import fs from "fs";
 import path from "path";
 import { REPO_ROOT } from "./environment";
-import { nodeBinary, npmOn, WORK } from "./hosts";
+import { nodeBinary, npmOn, oncePerRun, WORK } from "./hosts";
 
 const SOURCE = path.join(REPO_ROOT, "test", "support", "verifier");
 /** lib-sourcify 3.4 needs Node.js 22: the same npm `node` package as the Hardhat 3 host's. */
@@ -74,11 +73,9 @@ export interface LoopbackVerifier {
   stop(): Promise<void>;
 }
 
-let installing: Promise<{ dir: string; node: string; compiled: string }> | undefined;
-
-/** The verifier project, installed in the run's work folder (once per process). */
+/** The verifier project, installed in the run's work folder (once per run: hosts.ts's oncePerRun). */
 export function prepareVerifier(): Promise<{ dir: string; node: string; compiled: string }> {
-  installing ??= (async () => {
+  return oncePerRun("verifier", async () => {
     const node = await nodeBinary(NODE_22);
     const dir = path.join(WORK, "verifier");
     fs.rmSync(dir, { recursive: true, force: true });
@@ -88,8 +85,7 @@ export function prepareVerifier(): Promise<{ dir: string; node: string; compiled
     // platform, and this machine's registry has only some of them (see hosts.ts).
     await npmOn(node, ["install"], dir);
     return { dir, node, compiled: path.join(WORK, "verifier-compiled") };
-  })();
-  return installing;
+  });
 }
 
 interface Message {
