@@ -181,8 +181,7 @@ export function prepareHost(name: string, options: HostOptions = {}): Promise<Ho
   const id = [name, options.node === undefined ? "" : `node-${options.node}`, options.copy ?? ""].filter((part) => part !== "").join("-");
   let prepared = preparing.get(id);
   if (prepared === undefined) {
-    prepared =
-      options.copy === undefined ? oncePerRun(`host-${id}`, () => install(name, options.node)) : copyHost(name, options.node, options.copy);
+    prepared = options.copy === undefined ? oncePerRun(`host-${id}`, () => install(name, options.node)) : copyHost(name, options.node, options.copy);
     preparing.set(id, prepared);
   }
   return prepared;
