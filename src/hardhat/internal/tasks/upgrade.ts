@@ -14,7 +14,7 @@ import type { StackFactory } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
 import type { PreflightCells } from "./every-chain/job";
 import { encodeTransaction, readSafe, safeTransactionHash, supportedSafeVersion, type SafeState } from "../chains/safe";
-import { batchFileFor, readBatch, upgradeTransaction, writeBatch } from "../files/safe-batch";
+import { batchFileFor, readBatch, upgradeTransaction, writeBatch, type BatchTransaction } from "../files/safe-batch";
 
 export interface UpgradeOptions {
   contract: string;
@@ -158,7 +158,7 @@ export async function planUpgrade(host: Host, run: RunContext, options: UpgradeO
 }
 
 /** The proxy the addresses file records, which must have code here, and its current implementation (ERC-1967 slot). */
-async function recordedProxy(host: Host, run: RunContext, file: string): Promise<{ proxy: string; oldImplementation: string }> {
+export async function recordedProxy(host: Host, run: RunContext, file: string): Promise<{ proxy: string; oldImplementation: string }> {
   const { stack, progress } = run;
   const deployHint = `deploy first with \`${host.command(TASK_DEPLOY_MULTIACCOUNT)}\``;
   progress.step = "checking the recorded proxy";
@@ -247,15 +247,13 @@ async function writeSafeUpgrade(
   const safeTxHash = safeTransactionHash(hash, run.chainId, safeAddress, encodeTransaction(hash, transaction), state.nonce);
   progress.step = "writing the Safe batch file";
   const batchFile = batchFileFor(options.addressesFile, host.network.name);
-  const previous = readBatch(batchFile);
-  const waiting = previous !== undefined && JSON.stringify(previous.transactions) === JSON.stringify([transaction]);
-  writeBatch(hash, batchFile, {
-    chainId: run.chainId,
-    safe: safeAddress,
-    owner: stack.getAddress(run.deployer.address),
-    description: `Upgrade the MultiAccount proxy ${plan.proxy} to ${implementation} (multiaccount-kit)`,
-    transactions: [transaction],
-  });
+  const waiting = writeUpgradeBatch(
+    run,
+    batchFile,
+    safeAddress,
+    transaction,
+    `Upgrade the MultiAccount proxy ${plan.proxy} to ${implementation} (multiaccount-kit)`
+  );
   log.info(`Safe batch file:    ${batchFile} (import it in Safe{Wallet}'s Transaction Builder)`);
   log.info(`Safe transaction:   nonce ${state.nonce}, safeTxHash ${safeTxHash}`);
   log.info(
@@ -278,6 +276,15 @@ async function writeSafeUpgrade(
   }
   const safe: SafeUpgrade = { safe: safeAddress, implementation, batchFile, nonce: state.nonce, safeTxHash, waiting };
   return { result: { proxy: plan.proxy, oldImplementation: plan.oldImplementation, safe }, verification };
+}
+
+/** Writes the batch of one upgrade transaction; true when the file already held that same transaction (an earlier run's). */
+function writeUpgradeBatch(run: RunContext, file: string, safe: string, transaction: BatchTransaction, description: string): boolean {
+  const previous = readBatch(file);
+  const waiting = previous !== undefined && JSON.stringify(previous.transactions) === JSON.stringify([transaction]);
+  const owner = run.stack.getAddress(run.deployer.address);
+  writeBatch((hex) => run.stack.keccak256(hex), file, { chainId: run.chainId, safe, owner, description, transactions: [transaction] });
+  return waiting;
 }
 
 /**
