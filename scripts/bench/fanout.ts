@@ -84,10 +84,13 @@ interface Run {
   stages: Map<string, number[]>;
 }
 
-/** `init`: a script run before the page's own, after the stamps (the SharedWorker prototype's, in shared-worker/). */
 /** The viewport of a tab that stands for a background tab: next to nothing to paint. */
 const BACKGROUND_VIEWPORT = { width: 16, height: 16 };
 
+/**
+ * `init`: a script run before the page's own, after the stamps (the SharedWorker prototype's, in
+ * shared-worker/). `allPaint`: every tab at the default viewport, as headless Chromium paints them.
+ */
 export async function run(browser: Browser, hedger: MockHedger, tabs: number, account: string, init?: string, allPaint = false): Promise<Run> {
   const context = await browser.newContext();
   await context.addInitScript({ content: STAMP_PATH });
