@@ -4,11 +4,17 @@
 import { execFile } from "child_process";
 import fs from "fs";
 import path from "path";
-import { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_DEPLOY_PROTOCOL_STAND_IN, TASK_UPGRADE_MULTIACCOUNT } from "../../src/hardhat/constants";
+import {
+  TASK_ADDRESSES_SHOW,
+  TASK_DEPLOY_MULTIACCOUNT,
+  TASK_DEPLOY_PROTOCOL_STAND_IN,
+  TASK_HANDOVER_MULTIACCOUNT,
+  TASK_UPGRADE_MULTIACCOUNT,
+} from "../../src/hardhat/constants";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const HELP_DOC = path.join(REPO_ROOT, "docs/tasks.md");
-export const HELP_TASKS = [TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_PROTOCOL_STAND_IN];
+export const HELP_TASKS = [TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_PROTOCOL_STAND_IN, TASK_HANDOVER_MULTIACCOUNT];
 
 /** The HTML comment that stands right before a task's fenced help block in the docs. */
 export function helpMarker(task: string): string {

@@ -5,6 +5,7 @@ export const TASK_DEPLOY_MULTIACCOUNT = "deploy-multiaccount";
 export const TASK_UPGRADE_MULTIACCOUNT = "upgrade-multiaccount";
 export const TASK_ADDRESSES_SHOW = "addresses:show";
 export const TASK_DEPLOY_PROTOCOL_STAND_IN = "deploy-protocol-stand-in";
+export const TASK_HANDOVER_MULTIACCOUNT = "handover-multiaccount";
 
 export const DEFAULT_ADDRESSES_FILE = "output/addresses.json";
 export const DEFAULT_CONTRACT = "MultiAccount";

@@ -24,8 +24,15 @@ import "./tasks/deploy";
 import "./tasks/upgrade";
 import "./tasks/addresses";
 import "./tasks/stand-in";
+import "./tasks/handover";
 
-export { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_DEPLOY_PROTOCOL_STAND_IN, TASK_UPGRADE_MULTIACCOUNT } from "../constants";
+export {
+  TASK_ADDRESSES_SHOW,
+  TASK_DEPLOY_MULTIACCOUNT,
+  TASK_DEPLOY_PROTOCOL_STAND_IN,
+  TASK_HANDOVER_MULTIACCOUNT,
+  TASK_UPGRADE_MULTIACCOUNT,
+} from "../constants";
 export {
   AddressesFileError,
   ConfigError,

@@ -10,7 +10,13 @@ import { hardhat3Tasks } from "./task-definitions.mjs";
 
 import "./type-extensions.mjs";
 
-export { TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_DEPLOY_PROTOCOL_STAND_IN, TASK_UPGRADE_MULTIACCOUNT } from "../constants.js";
+export {
+  TASK_ADDRESSES_SHOW,
+  TASK_DEPLOY_MULTIACCOUNT,
+  TASK_DEPLOY_PROTOCOL_STAND_IN,
+  TASK_HANDOVER_MULTIACCOUNT,
+  TASK_UPGRADE_MULTIACCOUNT,
+} from "../constants.js";
 export {
   AddressesFileError,
   ConfigError,

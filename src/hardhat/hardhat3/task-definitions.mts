@@ -3,7 +3,15 @@
 import { task } from "hardhat/config";
 import { ArgumentType } from "hardhat/types/arguments";
 import type { LazyActionObject, NewTaskActionFunction, NewTaskDefinition, NewTaskDefinitionBuilder } from "hardhat/types/tasks";
-import { ADDRESSES_SHOW_TASK, DEPLOY_TASK, STAND_IN_TASK, UPGRADE_TASK, type TaskArgs, type TaskDefinition } from "../internal/tasks/definitions.js";
+import {
+  ADDRESSES_SHOW_TASK,
+  DEPLOY_TASK,
+  HANDOVER_TASK,
+  STAND_IN_TASK,
+  UPGRADE_TASK,
+  type TaskArgs,
+  type TaskDefinition,
+} from "../internal/tasks/definitions.js";
 
 /** What a Hardhat 3 action receives: a seconds option comes as a string (read it with secondsOption). */
 export type Hardhat3TaskArgs<T extends TaskDefinition> = TaskArgs<T, string>;
@@ -25,4 +33,5 @@ export const hardhat3Tasks: NewTaskDefinition[] = [
   hardhat3Task(UPGRADE_TASK, () => import("./tasks/upgrade.mjs")),
   hardhat3Task(ADDRESSES_SHOW_TASK, () => import("./tasks/addresses.mjs")),
   hardhat3Task(STAND_IN_TASK, () => import("./tasks/stand-in.mjs")),
+  hardhat3Task(HANDOVER_TASK, () => import("./tasks/handover.mjs")),
 ];

@@ -31,6 +31,7 @@ interface Ethers5 {
 interface Upgrades1 {
   deployProxy(factory: Factory5, args: unknown[], opts: object): Promise<Contract5>;
   upgradeProxy(proxy: string, factory: Factory5, opts: object): Promise<Contract5>;
+  prepareUpgrade(proxy: string, factory: Factory5, opts: object): Promise<string>;
   validateImplementation(factory: Factory5, opts: object): Promise<void>;
   validateUpgrade(proxy: string, factory: Factory5, opts: object): Promise<void>;
   deployImplementation(factory: Factory5, opts: object): Promise<string>;
@@ -123,7 +124,7 @@ function ethers5Creations(parts: StackParts): Pick<Stack, "contractFactory" | "d
 /** What hardhat-upgrades 1.x does with transparent proxies: validate, deploy, upgrade, import, and its managed ProxyAdmin. */
 function upgrades1Proxies(
   upgrades: Upgrades1
-): Pick<Stack, "validateImplementation" | "validateUpgrade" | "deployProxy" | "upgradeProxy" | "importProxy" | "managedProxyAdmin"> {
+): Pick<Stack, "validateImplementation" | "validateUpgrade" | "deployProxy" | "upgradeProxy" | "prepareUpgrade" | "importProxy" | "managedProxyAdmin"> {
   return {
     validateImplementation: (f) => upgrades.validateImplementation(factory(f), TRANSPARENT),
     validateUpgrade: (proxy, f) => upgrades.validateUpgrade(proxy, factory(f), TRANSPARENT),
@@ -136,6 +137,7 @@ function upgrades1Proxies(
       const upgraded = await upgrades.upgradeProxy(proxy, factory(f), TRANSPARENT);
       await upgraded.deployed();
     },
+    prepareUpgrade: (proxy, f) => upgrades.prepareUpgrade(proxy, factory(f), TRANSPARENT),
     importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
     async managedProxyAdmin() {
       let admin: { address: string; owner(): Promise<string> };

@@ -30,6 +30,7 @@ interface Ethers6 {
 interface Upgrades3 {
   deployProxy(factory: Factory6, args: unknown[], opts: object): Promise<Contract6>;
   upgradeProxy(proxy: string, factory: Factory6, opts: object): Promise<Contract6>;
+  prepareUpgrade(proxy: string, factory: Factory6, opts: object): Promise<string>;
   validateImplementation(factory: Factory6, opts: object): Promise<void>;
   validateUpgrade(proxy: string, factory: Factory6, opts: object): Promise<void>;
   deployImplementation(factory: Factory6, opts: object): Promise<string>;
@@ -85,6 +86,7 @@ export function ethers6Stack(parts: StackParts): Stack {
       const upgraded = await upgrades.upgradeProxy(proxy, factory(f), TRANSPARENT);
       await upgraded.waitForDeployment();
     },
+    prepareUpgrade: (proxy, f) => upgrades.prepareUpgrade(proxy, factory(f), TRANSPARENT),
     keccak256: (data) => ethers.keccak256(data),
     // 3.x/4.x: an OpenZeppelin 5 proxy, whose constructor creates its ProxyAdmin owned by the address passed (the deployer).
     async deterministicProxyCreation(signer, f, args) {

@@ -64,6 +64,11 @@ export interface Stack {
   deployProxy(factory: StackFactory, args: readonly unknown[]): Promise<string>;
   /** Upgrades `proxy` to the factory's contract and waits for it. */
   upgradeProxy(proxy: string, factory: StackFactory): Promise<void>;
+  /**
+   * Deploys the factory's contract as `proxy`'s next implementation (or finds the one the upgrades
+   * manifest already holds) without upgrading: for an upgrade the ProxyAdmin's owner sends. Its address.
+   */
+  prepareUpgrade(proxy: string, factory: StackFactory): Promise<string>;
 
   /** keccak256 of 0x-prefixed bytes. */
   keccak256(data: string): string;

@@ -7,6 +7,7 @@ import {
   TASK_ADDRESSES_SHOW,
   TASK_DEPLOY_MULTIACCOUNT,
   TASK_DEPLOY_PROTOCOL_STAND_IN,
+  TASK_HANDOVER_MULTIACCOUNT,
   TASK_UPGRADE_MULTIACCOUNT,
 } from "../../constants";
 
@@ -89,6 +90,18 @@ export const ADDRESSES_SHOW_TASK = task(TASK_ADDRESSES_SHOW, "Shows the addresse
     "Compile, then compare the code behind multiAccountAddress (implementation, proxy, ProxyAdmin) with it on each network: perfect, partial or mismatch (exit 1 on a mismatch); no explorer needed"
   ),
 ]);
+
+export const HANDOVER_TASK = task(
+  TASK_HANDOVER_MULTIACCOUNT,
+  "Hands the recorded MultiAccount to a Safe: the deployer's roles are granted to it, the ProxyAdmin transferred, then the deployer's roles renounced",
+  [
+    option("string", "owner", "The new owner: a Safe's address (an account's with --owner-is-eoa)"),
+    option("flag", "ownerIsEoa", "The new owner is an account, not a Safe (an address without code is refused without it)"),
+    option("flag", "keepRoles", "Keep the deployer's MultiAccount roles (the new owner is granted them all the same)"),
+    addressesFile,
+    option("flag", "dryRun", "Print the steps and send nothing"),
+  ]
+);
 
 export const STAND_IN_TASK = task(
   TASK_DEPLOY_PROTOCOL_STAND_IN,

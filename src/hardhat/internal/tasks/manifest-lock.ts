@@ -97,6 +97,7 @@ export function lockAwareStack(stack: Stack, context: ManifestLockContext, effec
     validateUpgrade: wait("validating the upgrade", stack.validateUpgrade),
     deployProxy: wait("deploying", stack.deployProxy),
     upgradeProxy: wait("upgrading", stack.upgradeProxy),
+    prepareUpgrade: wait("deploying the new implementation", stack.prepareUpgrade),
     deterministicProxyCreation: wait("deploying the implementation", stack.deterministicProxyCreation),
     importProxy: wait("importing the proxy into the manifest", stack.importProxy),
     managedProxyAdmin: managedProxyAdmin && wait("reading the network's ProxyAdmin", managedProxyAdmin),

@@ -1,6 +1,8 @@
 // upgrade-multiaccount: checks that the new implementation's code is not the one the recorded proxy
 // already runs, validates its storage layout against the proxy, upgrades it, and verifies the new
-// implementation.
+// implementation. When the proxy's ProxyAdmin belongs to a Safe, it deploys and verifies the new
+// implementation and, in place of the upgrade, writes the Safe transaction as a Transaction Builder
+// batch file for the Safe's owners to sign.
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
 import { InputError, MultiAccountKitError } from "../../errors";
 import type { Host } from "./host";
@@ -11,6 +13,8 @@ import { afterwards, reportGas, startRun, withSession, type RunContext, type Run
 import type { StackFactory } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
 import type { PreflightCells } from "./every-chain/job";
+import { encodeTransaction, readSafe, safeTransactionHash, supportedSafeVersion, type SafeState } from "../chains/safe";
+import { batchFileFor, readBatch, upgradeTransaction, writeBatch, type BatchTransaction } from "../files/safe-batch";
 
 export interface UpgradeOptions {
   contract: string;
@@ -27,8 +31,21 @@ export interface UpgradeOptions {
 export interface UpgradeResult {
   proxy: string;
   oldImplementation: string;
-  /** Read from the proxy after the upgrade; undefined when that read failed (a warning said so). */
+  /** Read from the proxy after the upgrade; undefined when that read failed (a warning said so), or when a Safe upgrades. */
   implementation?: string;
+  /** When the ProxyAdmin's owner is a Safe: the upgrade its owners are to sign, in place of one sent. */
+  safe?: SafeUpgrade;
+}
+
+/** An upgrade written for a Safe's owners: the implementation deployed, the batch file and the transaction's hash. */
+export interface SafeUpgrade {
+  safe: string;
+  implementation: string;
+  batchFile: string;
+  nonce: bigint;
+  safeTxHash: string;
+  /** An earlier run had written the same batch: nothing new was deployed or written. */
+  waiting: boolean;
 }
 
 /** An upgrade sent, and its verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
@@ -61,6 +78,7 @@ export async function sendUpgrade(
   plan: UpgradePlan,
   effects: RunEffects & { sleep?: Sleep }
 ): Promise<SentUpgrade> {
+  if (plan.safe !== undefined) return writeSafeUpgrade(host, run, options, plan, plan.safe, effects);
   run.progress.step = "upgrading";
   try {
     await run.stack.upgradeProxy(plan.proxy, plan.factory);
@@ -82,6 +100,14 @@ export interface UpgradePlan {
   oldImplementation: string;
   /** The new implementation's factory, validated as an upgrade of `proxy`. */
   factory: StackFactory;
+  /** The ProxyAdmin's owner, when it is a Safe: the upgrade goes to a batch file for its owners. */
+  safe?: SafeOwner;
+}
+
+/** A ProxyAdmin owned by a Safe. */
+export interface SafeOwner {
+  proxyAdmin: string;
+  state: SafeState;
 }
 
 /**
@@ -92,7 +118,7 @@ export interface UpgradePlan {
 export async function planUpgrade(host: Host, run: RunContext, options: UpgradeOptions): Promise<UpgradePlan> {
   const { stack, log, progress } = run;
   const { proxy, oldImplementation } = await recordedProxy(host, run, options.addressesFile);
-  await refuseUpgradeByOthers(host, run, proxy);
+  const safe = await upgradeAuthority(host, run, proxy);
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -107,9 +133,13 @@ export async function planUpgrade(host: Host, run: RunContext, options: UpgradeO
   log.info(`Network:            ${host.network.name} (chain ${run.chainId})`);
   log.info(`Proxy:              ${proxy}${addressLink(run.browserUrl, proxy)}`);
   log.info(`Old implementation: ${oldImplementation}${addressLink(run.browserUrl, oldImplementation)}`);
+  if (safe !== undefined) {
+    const { address, owners, threshold, nonce, version } = safe.state;
+    log.info(`ProxyAdmin owner:   the Safe ${stack.getAddress(address)} (Safe ${version}, ${threshold} of ${owners.length} owners, nonce ${nonce})`);
+  }
   const cells: PreflightCells = { chainId: run.chainId, proxy };
   if (!(await worthUpgrading(host, run, options, oldImplementation))) {
-    return { cells: { ...cells, action: "nothing to upgrade" }, worth: false, proxy, oldImplementation, factory };
+    return { cells: { ...cells, action: "nothing to upgrade" }, worth: false, proxy, oldImplementation, factory, safe };
   }
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
   progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
@@ -120,11 +150,15 @@ export async function planUpgrade(host: Host, run: RunContext, options: UpgradeO
     throw new InputError(`${options.contract} is not a safe upgrade of ${proxy}: ${(error as Error).message}. Nothing was sent.`);
   }
   log.info(`Validation passed.`);
-  return { cells: { ...cells, action: "upgrade" }, worth: true, proxy, oldImplementation, factory };
+  if (safe !== undefined && options.dryRun) {
+    log.info(`Without --dry-run: the new implementation is deployed and verified, and the upgrade is written for the Safe's owners to sign.`);
+  }
+  const action = safe === undefined ? "upgrade" : `upgrade through the Safe ${stack.getAddress(safe.state.address)}`;
+  return { cells: { ...cells, action }, worth: true, proxy, oldImplementation, factory, safe };
 }
 
 /** The proxy the addresses file records, which must have code here, and its current implementation (ERC-1967 slot). */
-async function recordedProxy(host: Host, run: RunContext, file: string): Promise<{ proxy: string; oldImplementation: string }> {
+export async function recordedProxy(host: Host, run: RunContext, file: string): Promise<{ proxy: string; oldImplementation: string }> {
   const { stack, progress } = run;
   const deployHint = `deploy first with \`${host.command(TASK_DEPLOY_MULTIACCOUNT)}\``;
   progress.step = "checking the recorded proxy";
@@ -144,25 +178,113 @@ async function recordedProxy(host: Host, run: RunContext, file: string): Promise
 }
 
 /**
- * Only the proxy's ProxyAdmin's owner can upgrade it: when that is not the deployer, the upgrade is
+ * Only the proxy's ProxyAdmin's owner can upgrade it: the deployer, which sends the upgrade, or a Safe
+ * (1.3.0 or later), whose owners get the upgrade to sign (the Safe returned). Any other owner is
  * refused here, in a dry run, a preflight and a real run alike, before anything is compiled or sent
  * (the new implementation's creation would spend gas for an upgrade that must fail).
  */
-async function refuseUpgradeByOthers(host: Host, run: RunContext, proxy: string): Promise<void> {
+async function upgradeAuthority(host: Host, run: RunContext, proxy: string): Promise<SafeOwner | undefined> {
   const { stack } = run;
   run.progress.step = "checking who may upgrade the proxy";
   const admin = stack.getAddress(await host.chain.addressInSlot(proxy, ADMIN_SLOT));
   const found = await host.chain.ownerOf(admin);
-  if (found === undefined) return; // not an Ownable ProxyAdmin: the upgrades plugin has the last word
+  if (found === undefined) return undefined; // not an Ownable ProxyAdmin: the upgrades plugin has the last word
   const owner = stack.getAddress(found);
-  if (owner === stack.getAddress(run.deployer.address)) return;
-  const who = (await host.chain.hasCode(owner))
-    ? `the contract ${owner} (a multisig such as a Safe?): this task cannot upgrade through it yet; its owners must send the upgrade to the ProxyAdmin themselves`
-    : `${owner}: run the upgrade with that account's key, or have it transfer the ProxyAdmin's ownership to the deployer first`;
-  throw new InputError(
-    `The proxy ${proxy} is upgraded by its ProxyAdmin ${admin}, which is owned by ${who}. ` +
-      `The deployer ${run.deployer.address} cannot upgrade it. Nothing was sent.`
+  if (owner === stack.getAddress(run.deployer.address)) return undefined;
+  const refuse = (who: string) =>
+    new InputError(
+      `The proxy ${proxy} is upgraded by its ProxyAdmin ${admin}, which is owned by ${who}. ` +
+        `The deployer ${run.deployer.address} cannot upgrade it. Nothing was sent.`
+    );
+  if (!(await host.chain.hasCode(owner))) {
+    throw refuse(`${owner}: run the upgrade with that account's key, or have it transfer the ProxyAdmin's ownership to the deployer first`);
+  }
+  const state = await readSafe(host.chain, owner);
+  if (state === undefined) {
+    throw refuse(`the contract ${owner}, which does not answer as a Safe (getOwners, getThreshold, nonce, VERSION): only its own owners can send the upgrade`);
+  }
+  if (!supportedSafeVersion(state.version)) {
+    throw refuse(
+      `the Safe ${owner} of version ${state.version}: this task writes upgrades for Safe 1.3.0 and later; its owners must send the upgrade themselves`
+    );
+  }
+  return { proxyAdmin: admin, state };
+}
+
+/**
+ * The upgrade for a Safe's owners: deploys (or finds, through the upgrades manifest) and verifies the
+ * new implementation, then writes the ProxyAdmin's upgrade as a Transaction Builder batch file and
+ * prints the Safe's nonce and the transaction's safeTxHash. A rerun before the Safe executes it
+ * deploys nothing and leaves the same batch.
+ */
+async function writeSafeUpgrade(
+  host: Host,
+  run: RunContext,
+  options: UpgradeOptions,
+  plan: UpgradePlan,
+  owner: SafeOwner,
+  effects: { sleep?: Sleep }
+): Promise<SentUpgrade> {
+  const { stack, log, progress } = run;
+  progress.step = "deploying the new implementation";
+  let implementation: string;
+  try {
+    implementation = stack.getAddress(await stack.prepareUpgrade(plan.proxy, plan.factory));
+  } catch (error) {
+    throw new MultiAccountKitError(
+      `Deploying the new implementation failed on "${host.network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`,
+      error as Error
+    );
+  }
+  // The implementation is on chain: what is left to send is the Safe's.
+  host.rpc.complete();
+  log.info(`New implementation: ${implementation}${addressLink(run.browserUrl, implementation)} (the proxy runs it once the Safe upgrades it)`);
+  progress.step = "reading the Safe's nonce";
+  const safeAddress = stack.getAddress(owner.state.address);
+  const state = (await readSafe(host.chain, safeAddress)) ?? owner.state;
+  const transaction = upgradeTransaction(stack.proxyContracts().openZeppelin, owner.proxyAdmin, plan.proxy, implementation);
+  const hash = (hex: string) => stack.keccak256(hex);
+  const safeTxHash = safeTransactionHash(hash, run.chainId, safeAddress, encodeTransaction(hash, transaction), state.nonce);
+  progress.step = "writing the Safe batch file";
+  const batchFile = batchFileFor(options.addressesFile, host.network.name);
+  const waiting = writeUpgradeBatch(
+    run,
+    batchFile,
+    safeAddress,
+    transaction,
+    `Upgrade the MultiAccount proxy ${plan.proxy} to ${implementation} (multiaccount-kit)`
   );
+  log.info(`Safe batch file:    ${batchFile} (import it in Safe{Wallet}'s Transaction Builder)`);
+  log.info(`Safe transaction:   nonce ${state.nonce}, safeTxHash ${safeTxHash}`);
+  log.info(
+    waiting
+      ? `Waiting for the Safe: an earlier run wrote this batch, and the proxy still runs ${plan.oldImplementation}; ${state.threshold} of its ${state.owners.length} owners must sign and execute it. Nothing was sent.`
+      : `Next: ${state.threshold} of the Safe's ${state.owners.length} owners sign and execute it; the proxy runs ${implementation} from then on.`
+  );
+  progress.step = "reading the receipts";
+  if (host.rpc.hashes().length > 0) await reportGas(run, "Gas used:           ", "the new implementation is deployed");
+  let verification = options.verify ? "skipped (no new implementation)" : "skipped (--no-verify)";
+  if (options.verify && implementation !== plan.oldImplementation) {
+    progress.step = "verifying the new implementation";
+    verification = await verifyAfterwards(
+      host,
+      { implementation, contractName: options.contract, proxy: plan.proxy, delaySeconds: options.verifyDelay, chainId: run.chainId },
+      log,
+      "the new implementation is deployed",
+      effects.sleep
+    );
+  }
+  const safe: SafeUpgrade = { safe: safeAddress, implementation, batchFile, nonce: state.nonce, safeTxHash, waiting };
+  return { result: { proxy: plan.proxy, oldImplementation: plan.oldImplementation, safe }, verification };
+}
+
+/** Writes the batch of one upgrade transaction; true when the file already held that same transaction (an earlier run's). */
+function writeUpgradeBatch(run: RunContext, file: string, safe: string, transaction: BatchTransaction, description: string): boolean {
+  const previous = readBatch(file);
+  const waiting = previous !== undefined && JSON.stringify(previous.transactions) === JSON.stringify([transaction]);
+  const owner = run.stack.getAddress(run.deployer.address);
+  writeBatch((hex) => run.stack.keccak256(hex), file, { chainId: run.chainId, safe, owner, description, transactions: [transaction] });
+  return waiting;
 }
 
 /**

@@ -380,13 +380,13 @@ describe("deploy-multiaccount (in-process network)", function () {
         });
       });
 
-      it("a contract's (a multisig): refused the same way, saying this task cannot upgrade through it yet", async () => {
+      it("a contract's that is not a Safe: refused the same way, saying only its own owners can upgrade (a Safe's: safe-upgrade.test.ts)", async () => {
         await handTo(protocol.address, async () => {
           const before = await chainState();
           await expectNothingSent(
             () => upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions(), { logger: captureLogger() }),
             InputError,
-            /owned by the contract 0x[0-9a-fA-F]{40} \(a multisig such as a Safe\?\): this task cannot upgrade through it yet/
+            /owned by the contract 0x[0-9a-fA-F]{40}, which does not answer as a Safe \(getOwners, getThreshold, nonce, VERSION\): only its own owners can send the upgrade/
           );
           expect(await chainState()).to.deep.equal(before);
         });

@@ -102,6 +102,7 @@ describe("every stack call that reaches the upgrades manifest waits out a held l
     "validateUpgrade",
     "deployProxy",
     "upgradeProxy",
+    "prepareUpgrade",
     "deterministicProxyCreation",
     "importProxy",
     "managedProxyAdmin",
