@@ -52,6 +52,16 @@ export interface MultiAccountUserConfig {
   includeContracts?: boolean;
   /** Retries of JSON-RPC calls on a flaky endpoint, inside our tasks only. */
   rpc?: RpcRetryUserConfig;
+  /** The Safe Transaction Service that `upgrade-multiaccount --propose` proposes to. */
+  safe?: SafeServiceUserConfig;
+}
+
+/** Default: SAFE_TX_SERVICE_URL and SAFE_API_KEY from the environment; without a URL, Safe's own service for the chain (which needs the key). */
+export interface SafeServiceUserConfig {
+  /** The service's base URL, as @safe-global/api-kit's txServiceUrl (ending in /api). */
+  txServiceUrl?: string;
+  /** The API key Safe's own service asks for. */
+  apiKey?: string;
 }
 
 export interface MultiAccountConfig {
@@ -63,6 +73,7 @@ export interface MultiAccountConfig {
   useNpmSolc: boolean;
   includeContracts: boolean;
   rpc: RpcRetryConfig;
+  safe: SafeServiceUserConfig;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -137,5 +148,22 @@ export function resolveMultiAccountConfig(user: MultiAccountUserConfig | undefin
     useNpmSolc: optionalBoolean(u, "useNpmSolc", true),
     includeContracts: optionalBoolean(u, "includeContracts", true),
     rpc: resolveRpc(u.rpc),
+    safe: resolveSafeService(u.safe),
   };
+}
+
+function resolveSafeService(user: unknown): SafeServiceUserConfig {
+  if (user === undefined) return {};
+  if (typeof user !== "object" || user === null || Array.isArray(user)) throw new ConfigError("safe", `expected an object, got ${JSON.stringify(user)}`);
+  const known = ["txServiceUrl", "apiKey"];
+  const resolved: SafeServiceUserConfig = {};
+  for (const [key, value] of Object.entries(user)) {
+    if (!known.includes(key)) throw new ConfigError(`safe.${key}`, `unknown option (the options are ${known.join(", ")})`);
+    if (typeof value !== "string" || value.trim() === "") throw new ConfigError(`safe.${key}`, `expected a non-empty string`);
+    resolved[key as keyof SafeServiceUserConfig] = value;
+  }
+  if (resolved.txServiceUrl !== undefined && !/^https?:\/\//.test(resolved.txServiceUrl)) {
+    throw new ConfigError("safe.txServiceUrl", `expected an http(s) URL, got ${JSON.stringify(resolved.txServiceUrl)}`);
+  }
+  return resolved;
 }

@@ -17,7 +17,14 @@ describe("multiAccount config section", () => {
       useNpmSolc: true,
       includeContracts: true,
       rpc: { retries: 6, minDelay: 500, maxDelay: 8000, timeout: undefined, totalTimeout: 120_000 },
+      safe: {},
     });
+  });
+
+  it("takes multiAccount.safe's Transaction Service URL and API key, and counts the key a secret", () => {
+    const safe = { txServiceUrl: "https://safe-transaction.example/api", apiKey: "safe-api-key-123456" };
+    expect(resolveMultiAccountConfig({ safe }, root).safe).to.deep.equal(safe);
+    expect(collectSecrets({ networks: {}, multiAccount: { safe } }, {})).to.include(safe.apiKey);
   });
 
   it("takes the retry options of multiAccount.rpc, each defaulted on its own", () => {
@@ -48,6 +55,9 @@ describe("multiAccount config section", () => {
     [{ rpc: { timeout: 0 } }, /multiAccount\.rpc\.timeout: expected a whole number of milliseconds >= 1, got 0/],
     [{ rpc: { maxDelay: 1.5 } }, /multiAccount\.rpc\.maxDelay: expected a whole number/],
     [{ rpc: { minDelay: 9000 } }, /multiAccount\.rpc\.minDelay: 9000 is more than rpc\.maxDelay \(8000\)/],
+    [{ safe: "https://x" as unknown as object }, /multiAccount\.safe: expected an object/],
+    [{ safe: { txServiceUrl: "safe.example" } }, /multiAccount\.safe\.txServiceUrl: expected an http\(s\) URL/],
+    [{ safe: { url: "https://x" } as unknown as object }, /multiAccount\.safe\.url: unknown option \(the options are txServiceUrl, apiKey\)/],
     [
       { rpc: { retry: 3 } as unknown as object },
       /multiAccount\.rpc\.retry: unknown option \(the options are retries, minDelay, maxDelay, timeout, totalTimeout\)/,

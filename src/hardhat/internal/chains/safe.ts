@@ -4,6 +4,7 @@
 import { MultiAccountKitError } from "../../errors";
 import type { BatchTransaction } from "../files/safe-batch";
 import type { Chain } from "./reader";
+import type { TypedData } from "../stack/types";
 
 /** What a Safe says of itself. Addresses lower-case. */
 export interface SafeState {
@@ -103,6 +104,39 @@ export function safeTransactionHash(keccak256: (hex: string) => string, chainId:
   ];
   const struct = hash(SAFE_TX_TYPEHASH + fields.join(""));
   return keccak256(`0x1901${domain}${struct}`);
+}
+
+/** The SafeTx of `call` from the Safe on `chainId` at `nonce` as EIP-712 typed data: what an owner or delegate signs to propose it. */
+export function safeTransactionTypedData(chainId: number, safe: string, call: SafeCall, nonce: bigint): TypedData {
+  const field = (name: string, type: string) => ({ name, type });
+  return {
+    domain: { chainId, verifyingContract: safe },
+    types: {
+      SafeTx: [
+        field("to", "address"),
+        field("value", "uint256"),
+        field("data", "bytes"),
+        field("operation", "uint8"),
+        field("safeTxGas", "uint256"),
+        field("baseGas", "uint256"),
+        field("gasPrice", "uint256"),
+        field("gasToken", "address"),
+        field("refundReceiver", "address"),
+        field("nonce", "uint256"),
+      ],
+    },
+    value: {
+      ...call,
+      value: call.value.toString(),
+      operation: 0,
+      safeTxGas: "0",
+      baseGas: "0",
+      gasPrice: "0",
+      gasToken: ZERO_ADDRESS,
+      refundReceiver: ZERO_ADDRESS,
+      nonce: nonce.toString(),
+    },
+  };
 }
 
 /** The call a batch transaction makes, encoded from its method and values (addresses and an empty `bytes` only). */

@@ -12,6 +12,7 @@ const REDACTED = "<redacted>";
 export interface SecretSources {
   networks: Record<string, unknown>;
   etherscan?: { apiKey?: unknown };
+  multiAccount?: { safe?: { apiKey?: unknown } };
 }
 
 /**
@@ -97,6 +98,7 @@ export function collectSecrets(config: SecretSources, env: NodeJS.ProcessEnv = p
   const etherscan = config.etherscan;
   if (typeof etherscan?.apiKey === "string") add(etherscan.apiKey);
   else if (etherscan?.apiKey && typeof etherscan.apiKey === "object") Object.values(etherscan.apiKey).forEach((key) => add(key));
+  add(config.multiAccount?.safe?.apiKey);
   for (const [name, value] of Object.entries(env)) {
     if (!SECRET_ENV.test(name) || value === undefined) continue;
     for (const part of value.split(",")) add(part);

@@ -15,6 +15,7 @@ interface Contract5 {
 }
 interface Signer5 extends StackSigner {
   sendTransaction(tx: { to?: string; data: string }): Promise<{ wait(): Promise<{ contractAddress?: string | null } | null> }>;
+  _signTypedData(domain: object, types: object, value: object): Promise<string>;
 }
 interface Ethers5 {
   utils: {
@@ -75,7 +76,7 @@ function ethers5Values(ethers: Ethers5): Pick<Stack, "isAddress" | "getAddress" 
 }
 
 /** The configured signers, local keys, and calls sent from a signer. */
-function ethers5Signing(ethers: Ethers5): Pick<Stack, "signers" | "addressOf" | "signTransaction" | "sendCall" | "deployCode"> {
+function ethers5Signing(ethers: Ethers5): Pick<Stack, "signers" | "addressOf" | "signTransaction" | "sendCall" | "deployCode" | "signTypedData"> {
   return {
     signers: () => ethers.getSigners(),
     addressOf: (key) => new ethers.Wallet(key).address,
@@ -86,6 +87,7 @@ function ethers5Signing(ethers: Ethers5): Pick<Stack, "signers" | "addressOf" | 
     async sendCall(signer, to, data) {
       await (await (signer as Signer5).sendTransaction({ to, data })).wait();
     },
+    signTypedData: (signer, { domain, types, value }) => (signer as Signer5)._signTypedData(domain, types, value),
     async deployCode(signer, data) {
       const receipt = await (await (signer as Signer5).sendTransaction({ data })).wait();
       if (typeof receipt?.contractAddress !== "string") throw new Error("the creation's receipt names no contract address");
@@ -124,7 +126,17 @@ function ethers5Creations(parts: StackParts): Pick<Stack, "contractFactory" | "d
 /** What hardhat-upgrades 1.x does with transparent proxies: validate, deploy, upgrade, import, and its managed ProxyAdmin. */
 function upgrades1Proxies(
   upgrades: Upgrades1
-): Pick<Stack, "validateImplementation" | "validateUpgrade" | "deployProxy" | "upgradeProxy" | "prepareUpgrade" | "importProxy" | "managedProxyAdmin"> {
+): Pick<
+  Stack,
+  | "validateImplementation"
+  | "validateUpgrade"
+  | "deployProxy"
+  | "upgradeProxy"
+  | "prepareUpgrade"
+  | "importProxy"
+  | "managedProxyAdmin"
+  | "ensureManagedProxyAdmin"
+> {
   return {
     validateImplementation: (f) => upgrades.validateImplementation(factory(f), TRANSPARENT),
     validateUpgrade: (proxy, f) => upgrades.validateUpgrade(proxy, factory(f), TRANSPARENT),
@@ -139,6 +151,7 @@ function upgrades1Proxies(
     },
     prepareUpgrade: (proxy, f) => upgrades.prepareUpgrade(proxy, factory(f), TRANSPARENT),
     importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),
+    ensureManagedProxyAdmin: (signer) => upgrades.deployProxyAdmin(signer, {}),
     async managedProxyAdmin() {
       let admin: { address: string; owner(): Promise<string> };
       try {

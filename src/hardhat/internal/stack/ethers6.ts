@@ -12,6 +12,7 @@ interface Factory6 extends StackFactory {
 }
 interface Signer6 extends StackSigner {
   sendTransaction(tx: { to?: string; data: string }): Promise<{ wait(): Promise<{ contractAddress?: string | null } | null> }>;
+  signTypedData(domain: object, types: object, value: object): Promise<string>;
 }
 interface Contract6 {
   waitForDeployment(): Promise<unknown>;
@@ -48,6 +49,25 @@ async function deployCode(signer: StackSigner, data: string): Promise<string> {
   return receipt.contractAddress;
 }
 
+/** Signers, keys, and what they sign and send. */
+function ethers6Signing(ethers: Ethers6): Pick<Stack, "signers" | "addressOf" | "signTransaction" | "transactionHash" | "sendCall" | "signTypedData"> {
+  return {
+    signers: () => ethers.getSigners(),
+    addressOf: (key) => new ethers.Wallet(key).address,
+    async signTransaction(key, tx) {
+      const { gasPrice, maxFeePerGas, maxPriorityFeePerGas, to, ...rest } = tx;
+      const fees = gasPrice !== undefined ? { type: 0, gasPrice } : { type: 2, maxFeePerGas, maxPriorityFeePerGas };
+      const raw = await new ethers.Wallet(key).signTransaction({ ...rest, ...(to === null ? {} : { to }), ...fees });
+      return { raw, hash: ethers.keccak256(raw) };
+    },
+    transactionHash: (raw) => ethers.keccak256(raw),
+    async sendCall(signer, to, data) {
+      await (await (signer as Signer6).sendTransaction({ to, data })).wait();
+    },
+    signTypedData: (signer, { domain, types, value }) => (signer as Signer6).signTypedData(domain, types, value),
+  };
+}
+
 export function ethers6Stack(parts: StackParts): Stack {
   const ethers = parts.ethers as Ethers6;
   const upgrades = parts.upgrades as Upgrades3;
@@ -59,15 +79,7 @@ export function ethers6Stack(parts: StackParts): Stack {
     getAddress: (value) => ethers.getAddress(value),
     formatEther: (wei) => ethers.formatEther(wei),
     formatGwei: (wei) => ethers.formatUnits(wei, "gwei"),
-    signers: () => ethers.getSigners(),
-    addressOf: (key) => new ethers.Wallet(key).address,
-    async signTransaction(key, tx) {
-      const { gasPrice, maxFeePerGas, maxPriorityFeePerGas, to, ...rest } = tx;
-      const fees = gasPrice !== undefined ? { type: 0, gasPrice } : { type: 2, maxFeePerGas, maxPriorityFeePerGas };
-      const raw = await new ethers.Wallet(key).signTransaction({ ...rest, ...(to === null ? {} : { to }), ...fees });
-      return { raw, hash: ethers.keccak256(raw) };
-    },
-    transactionHash: (raw) => ethers.keccak256(raw),
+    ...ethers6Signing(ethers),
     contractFactory: (name, signer) => ethers.getContractFactory(name, signer),
     deployData: async (f, args) => (await factory(f).getDeployTransaction(...args)).data,
     async proxyCreations(signer, logic) {
@@ -77,8 +89,9 @@ export function ethers6Stack(parts: StackParts): Stack {
     },
     validateImplementation: (f) => upgrades.validateImplementation(factory(f), TRANSPARENT),
     validateUpgrade: (proxy, f) => upgrades.validateUpgrade(proxy, factory(f), TRANSPARENT),
-    async deployProxy(f, args) {
-      const proxy = await upgrades.deployProxy(factory(f), [...args], { ...TRANSPARENT, initializer: "initialize" });
+    async deployProxy(f, args, initialOwner) {
+      const owner = initialOwner === undefined ? {} : { initialOwner };
+      const proxy = await upgrades.deployProxy(factory(f), [...args], { ...TRANSPARENT, initializer: "initialize", ...owner });
       await proxy.waitForDeployment();
       return proxy.getAddress();
     },
@@ -88,16 +101,13 @@ export function ethers6Stack(parts: StackParts): Stack {
     },
     prepareUpgrade: (proxy, f) => upgrades.prepareUpgrade(proxy, factory(f), TRANSPARENT),
     keccak256: (data) => ethers.keccak256(data),
-    // 3.x/4.x: an OpenZeppelin 5 proxy, whose constructor creates its ProxyAdmin owned by the address passed (the deployer).
-    async deterministicProxyCreation(signer, f, args) {
+    // 3.x/4.x: an OpenZeppelin 5 proxy, whose constructor creates its ProxyAdmin owned by the address passed (the deployer's by default).
+    async deterministicProxyCreation(signer, f, args, initialOwner) {
       const implementation = await upgrades.deployImplementation(factory(f), TRANSPARENT);
       const artifact = upgradesCoreArtifact(parts.upgradesDir, V5_TRANSPARENT_PROXY);
       const proxy = await ethers.getContractFactory(artifact.abi, artifact.bytecode, signer);
       const initialize = factory(f).interface.encodeFunctionData("initialize", args);
-      return (await proxy.getDeployTransaction(implementation, signer.address, initialize)).data;
-    },
-    async sendCall(signer, to, data) {
-      await (await (signer as Signer6).sendTransaction({ to, data })).wait();
+      return (await proxy.getDeployTransaction(implementation, initialOwner ?? signer.address, initialize)).data;
     },
     deployCode,
     importProxy: async (proxy, f) => void (await upgrades.forceImport(proxy, factory(f), TRANSPARENT)),

@@ -60,8 +60,12 @@ export interface Stack {
 
   validateImplementation(factory: StackFactory): Promise<void>;
   validateUpgrade(proxy: string, factory: StackFactory): Promise<void>;
-  /** Deploys implementation, admin and proxy with `initialize(...args)`, waits, returns the proxy. */
-  deployProxy(factory: StackFactory, args: readonly unknown[]): Promise<string>;
+  /**
+   * Deploys implementation, admin and proxy with `initialize(...args)`, waits, returns the proxy.
+   * `initialOwner` (OpenZeppelin 5 proxies) owns the new ProxyAdmin from its creation; OpenZeppelin 4's
+   * shared ProxyAdmin is handed over before the proxy exists (ensureManagedProxyAdmin).
+   */
+  deployProxy(factory: StackFactory, args: readonly unknown[], initialOwner?: string): Promise<string>;
   /** Upgrades `proxy` to the factory's contract and waits for it. */
   upgradeProxy(proxy: string, factory: StackFactory): Promise<void>;
   /**
@@ -77,7 +81,9 @@ export interface Stack {
    * and whatever admin the proxy needs, and returns the proxy's creation code with
    * `initialize(...args)` as its constructor data, for a factory to create.
    */
-  deterministicProxyCreation(signer: StackSigner, factory: StackFactory, args: readonly unknown[]): Promise<string>;
+  deterministicProxyCreation(signer: StackSigner, factory: StackFactory, args: readonly unknown[], initialOwner?: string): Promise<string>;
+  /** The EIP-712 signature (eth_signTypedData_v4) of `value` by `signer`, as a 65-byte hex string. */
+  signTypedData(signer: StackSigner, typed: TypedData): Promise<string>;
   /** Sends a call from `signer` and waits for it to be mined; throws when it reverts. */
   sendCall(signer: StackSigner, to: string, data: string): Promise<void>;
   /** Sends creation code from `signer`, waits for it to be mined, and returns the new contract's address. */
@@ -87,6 +93,8 @@ export interface Stack {
    * would get, and its owner, when the upgrades manifest has one (undefined when it has none).
    */
   managedProxyAdmin?(): Promise<{ address: string; owner: string } | undefined>;
+  /** hardhat-upgrades 1.x only: the network's plugin-managed ProxyAdmin, deployed from `signer` when the manifest has none. Its address. */
+  ensureManagedProxyAdmin?(signer: StackSigner): Promise<string>;
   /** Tells the upgrades plugin about a proxy it did not deploy, so that upgrades work as usual. */
   importProxy(proxy: string, factory: StackFactory): Promise<void>;
   /** The runtime code of the proxy and the ProxyAdmin this upgrades plugin deploys, for the drift check. */
@@ -105,4 +113,11 @@ export interface ProxyContracts {
   readonly openZeppelin: 4 | 5;
   readonly proxy: NamedCode;
   readonly admin: NamedCode;
+}
+
+/** EIP-712 typed data, without its EIP712Domain type (the libraries derive it from the domain). */
+export interface TypedData {
+  domain: { chainId: number; verifyingContract: string };
+  types: Record<string, Array<{ name: string; type: string }>>;
+  value: Record<string, unknown>;
 }

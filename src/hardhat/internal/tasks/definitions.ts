@@ -68,6 +68,8 @@ export const DEPLOY_TASK = task(TASK_DEPLOY_MULTIACCOUNT, "Deploys MultiAccount 
   option("flag", "force", "Deploy even if the addresses file names a MultiAccount that has code on this network"),
   option("flag", "deterministic", "Create the proxy through CreateX (CREATE3): the same address on every chain for this deployer and --salt"),
   option("string", "salt", "Label of a --deterministic deployment (default: MultiAccount)"),
+  option("string", "owner", "Owner of the proxy's ProxyAdmin from the first block: a Safe's address (an account's with --owner-is-eoa); default: the deployer"),
+  option("flag", "ownerIsEoa", "--owner is an account, not a Safe (an address without code is refused without it)"),
 ]);
 
 export const UPGRADE_TASK = task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the recorded MultiAccount proxy to a new implementation", [

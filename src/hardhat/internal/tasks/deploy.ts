@@ -4,7 +4,14 @@
 // serves every stack and Hardhat major, through the Host and its Stack. Once the proxy exists it is
 // recorded at once; a later step that fails (reading its slots, the gas summary, verification) is a
 // warning, and the run still succeeds.
-import { ADMIN_SLOT, IMPLEMENTATION_SLOT, TASK_ADDRESSES_SHOW, TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import {
+  ADMIN_SLOT,
+  IMPLEMENTATION_SLOT,
+  TASK_ADDRESSES_SHOW,
+  TASK_DEPLOY_MULTIACCOUNT,
+  TASK_HANDOVER_MULTIACCOUNT,
+  TASK_UPGRADE_MULTIACCOUNT,
+} from "../../constants";
 import { InputError, MultiAccountKitError } from "../../errors";
 import { updateAddresses } from "../../addresses";
 import { estimateDeployment, gasPriceFor } from "./estimate";
@@ -15,6 +22,7 @@ import { DEFAULT_SALT_LABEL } from "../chains/createx";
 import { deployDeterministic, planDeterministic, refuseForeignAdmin, type DeterministicPlan } from "./deterministic";
 import { afterwards, reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
 import { journalPathFor } from "../rpc/journal";
+import { describeNewOwner, transferOwnershipData } from "./owner";
 import type { StackFactory, StackSigner } from "../stack/types";
 import { verifyAfterwards, type Sleep } from "./verify";
 import type { PreflightCells } from "./every-chain/job";
@@ -35,6 +43,9 @@ export interface DeployOptions {
   deterministic?: boolean;
   /** The label of a deterministic deployment (default DEFAULT_SALT_LABEL). */
   salt?: string;
+  /** The ProxyAdmin's owner from the proxy's first block (a Safe; an account with ownerIsEoa); default the deployer. */
+  owner?: string;
+  ownerIsEoa?: boolean;
 }
 
 export interface DeploymentResult {
@@ -82,10 +93,11 @@ export async function sendDeployment(
   log.info(`Deploying ${options.contract} (implementation, then the proxy with its admin and initialize)...`);
   let proxyAddress: string;
   try {
+    if (plan.owner !== undefined) await handManagedAdminFirst(run, plan.owner);
     proxyAddress =
       plan.deterministic === undefined
-        ? await stack.deployProxy(plan.multiAccountFactory, plan.initArgs)
-        : await deployDeterministic(run, plan.deterministic, plan.multiAccountFactory, plan.initArgs);
+        ? await stack.deployProxy(plan.multiAccountFactory, plan.initArgs, plan.owner)
+        : await deployDeterministic(run, plan.deterministic, plan.multiAccountFactory, plan.initArgs, plan.owner);
   } catch (error) {
     throw new MultiAccountKitError(
       `Deployment failed on "${host.network.name}": ${(error as Error).message.split("\n")[0].replace(/\.$/, "")}.`,
@@ -103,7 +115,7 @@ export async function sendDeployment(
   const same = typeof recorded === "string" && recorded.trim().toLowerCase() === protocol.toLowerCase();
   updateAddresses(file, same ? { multiAccountAddress: proxy } : { multiAccountAddress: proxy, protocolAddress: protocol });
   host.rpc.complete();
-  return reportDeployment(host, run, options, proxy, effects);
+  return reportDeployment(host, run, { ...options, owner: plan.owner }, proxy, effects);
 }
 
 /** What the plan step found on this chain, and what the send needs. */
@@ -117,13 +129,15 @@ export interface DeploymentPlan {
   initArgs: unknown[];
   /** Set for --deterministic: the CREATE3 route's address and salt. */
   deterministic?: DeterministicPlan;
+  /** --owner: the ProxyAdmin's owner from the proxy's first block. */
+  owner?: string;
 }
 
 /** Every check, the compile, the factories and the cost, before anything is sent; logs and returns what it found. */
 export async function planDeployment(host: Host, run: RunContext, options: DeployOptions): Promise<DeploymentPlan> {
   const { stack, log, progress } = run;
   const network = host.network;
-  const { admin, protocol, deterministic } = await checkInputs(host, run, options);
+  const { admin, protocol, deterministic, owner } = await checkInputs(host, run, options);
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -150,6 +164,7 @@ export async function planDeployment(host: Host, run: RunContext, options: Deplo
   log.info(
     `initialize(admin ${admin}, protocolAddress ${protocol}, ${options.accountContract} creation bytecode ${(accountFactory.bytecode.length - 2) / 2} bytes)`
   );
+  if (owner !== undefined) await logOwner(run, owner);
   if (deterministic !== undefined) logPlan(run, deterministic);
   log.info(`Estimated gas:  ${estimate.toString()} at ${stack.formatGwei(gasPrice)} gwei = ${run.formatValue(cost)}`);
 
@@ -160,7 +175,8 @@ export async function planDeployment(host: Host, run: RunContext, options: Deplo
     proxy: deterministic?.proxy,
     action: deterministic?.adopted ? "record (sent earlier)" : deterministic?.createXFirst ? "deploy (CreateX first)" : "deploy",
   };
-  return { cells, balance, cost, multiAccountFactory, initArgs: [admin, protocol, accountFactory.bytecode], deterministic };
+  const initArgs = [admin, protocol, accountFactory.bytecode];
+  return { cells, balance, cost, multiAccountFactory, initArgs, deterministic, owner: owner?.address };
 }
 
 /** False on a dry run (after saying so); throws when the deployer cannot pay for the deployment. */
@@ -182,6 +198,7 @@ interface DeploymentInputs {
   admin: string;
   protocol: string;
   deterministic?: DeterministicPlan;
+  owner?: { address: string; description: string };
 }
 
 /** The admin, the protocol (with code), no recorded MultiAccount in the way, and the --deterministic route. */
@@ -202,13 +219,56 @@ async function checkInputs(host: Host, run: RunContext, options: DeployOptions):
     `Pass --protocol-address <address> or set "protocolAddress" in ${file}.`
   );
   await requireProtocolCode(run, protocol, file);
+  const owner = await checkOwner(run, options);
   await refuseExistingDeployment(run, options, file);
   if (options.salt !== undefined && !options.deterministic)
     throw new InputError(`--salt only applies with --deterministic: add --deterministic, or drop --salt.`);
-  const deterministic = options.deterministic ? await planDeterministic(run, options.salt ?? DEFAULT_SALT_LABEL, journalPathFor(file)) : undefined;
+  const label = options.salt ?? DEFAULT_SALT_LABEL;
+  const deterministic = options.deterministic ? await planDeterministic(run, label, journalPathFor(file), owner?.address) : undefined;
   // hardhat-upgrades 1.x gives a new proxy the network's one ProxyAdmin, whatever the route.
-  if (deterministic === undefined) await refuseForeignAdmin(run, `"${run.host.network.name}" (chain ${run.chainId})`);
-  return { admin, protocol, deterministic };
+  if (deterministic === undefined) await refuseForeignAdmin(run, `"${run.host.network.name}" (chain ${run.chainId})`, owner?.address);
+  return { admin, protocol, deterministic, owner };
+}
+
+/** --owner, checked on chain (a Safe, or an account with --owner-is-eoa) before anything is compiled or sent. */
+async function checkOwner(run: RunContext, options: DeployOptions): Promise<DeploymentInputs["owner"]> {
+  const { stack } = run;
+  if (options.owner === undefined) {
+    if (options.ownerIsEoa) throw new InputError(`--owner-is-eoa only applies with --owner: add --owner <address>, or drop --owner-is-eoa.`);
+    return undefined;
+  }
+  const address = stack.getAddress(requireAddress(stack, "owner", options.owner, "Pass --owner <address of the Safe>."));
+  if (address === stack.getAddress(run.deployer.address)) {
+    throw new InputError(`--owner ${address} is the deployer, which owns the ProxyAdmin without --owner: drop --owner. Nothing was sent.`);
+  }
+  return { address, description: await describeNewOwner(run, address, options.ownerIsEoa === true) };
+}
+
+/** The owner's line of the plan; on hardhat-upgrades 1.x, what handing its one ProxyAdmin over also moves. */
+async function logOwner(run: RunContext, owner: { address: string; description: string }): Promise<void> {
+  run.log.info(`ProxyAdmin:     owned by ${owner.description} (--owner)`);
+  const managed = await run.stack.managedProxyAdmin?.();
+  if (managed !== undefined && run.stack.getAddress(managed.owner) === run.stack.getAddress(run.deployer.address)) {
+    run.log.warn(
+      `hardhat-upgrades 1.x keeps one ProxyAdmin per network (${managed.address}): it goes to ${owner.address} before the proxy is created, with every proxy it already administers here.`
+    );
+  }
+}
+
+/**
+ * hardhat-upgrades 1.x: the network's one ProxyAdmin is transferred to the owner before the proxy is
+ * created, so that the proxy never has another owner. Read first: a rerun sends nothing twice. On
+ * OpenZeppelin 5 the proxy's constructor makes its new ProxyAdmin the owner's (deployProxy's initialOwner).
+ */
+async function handManagedAdminFirst(run: RunContext, owner: string): Promise<void> {
+  const { stack, host } = run;
+  if (stack.ensureManagedProxyAdmin === undefined) return;
+  run.progress.step = "handing the network's ProxyAdmin to the owner";
+  const admin = stack.getAddress(await stack.ensureManagedProxyAdmin(run.deployer));
+  const current = await host.chain.ownerOf(admin);
+  if (current !== undefined && stack.getAddress(current) === owner) return;
+  run.log.info(`Transferring the ProxyAdmin ${admin} to ${owner}, before the proxy is created...`);
+  await stack.sendCall(run.deployer, admin, transferOwnershipData(owner));
 }
 
 /** The protocol must be a contract on this chain; on the in-process network, say where it more likely is. */
@@ -254,6 +314,7 @@ async function reportDeployment(host: Host, run: RunContext, options: DeployOpti
       : `${address}${addressLink(run.browserUrl, address)}`;
   log.info(`Proxy:          ${proxy}${addressLink(run.browserUrl, proxy)}`);
   log.info(`ProxyAdmin:     ${shown(proxyAdmin)}`);
+  if (options.owner !== undefined && proxyAdmin !== undefined) await reportOwner(run, proxyAdmin, options.owner, done);
   log.info(`Implementation: ${shown(implementation)}`);
   log.info(`Saved multiAccountAddress to ${file}`);
 
@@ -284,6 +345,19 @@ async function reportDeployment(host: Host, run: RunContext, options: DeployOpti
     log.info(`Next: ${host.command(TASK_ADDRESSES_SHOW)}`);
   }
   return { result: { proxy, admin: proxyAdmin, implementation }, verification };
+}
+
+/** The ProxyAdmin's owner read on chain after an --owner deployment; a warning when it is not the owner asked for. */
+async function reportOwner(run: RunContext, proxyAdmin: string, owner: string, done: string): Promise<void> {
+  await afterwards(run, "read the ProxyAdmin's owner", done, async () => {
+    const found = await run.host.chain.ownerOf(proxyAdmin);
+    const actual = found === undefined ? "(none)" : run.stack.getAddress(found);
+    if (actual === owner) run.log.info(`                owned by ${owner} (read on chain)`);
+    else
+      run.log.warn(
+        `The ProxyAdmin ${proxyAdmin} is owned by ${actual}, not by --owner ${owner}: hand it over with \`${run.host.command(TASK_HANDOVER_MULTIACCOUNT)}\`.`
+      );
+  });
 }
 
 async function getFactory(run: RunContext, name: string, flag: string, signer?: StackSigner): Promise<StackFactory> {

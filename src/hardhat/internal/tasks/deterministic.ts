@@ -60,7 +60,7 @@ export function unfinishedCreateXSend(journalFile: string | undefined, deployer:
 }
 
 /** `journalFile`: the addresses file's send journal, where an unfinished earlier run of this deployment may be. */
-export async function planDeterministic(run: RunContext, label: string, journalFile?: string): Promise<DeterministicPlan> {
+export async function planDeterministic(run: RunContext, label: string, journalFile?: string, owner?: string): Promise<DeterministicPlan> {
   const { stack, host } = run;
   const keccak256 = (data: string) => stack.keccak256(data);
   const salt = deterministicSalt(keccak256, run.deployer.address, label);
@@ -91,14 +91,16 @@ export async function planDeterministic(run: RunContext, label: string, journalF
         `for a new one, pass another --salt. Nothing was sent.`
     );
   }
-  await refuseForeignAdmin(run, where);
+  await refuseForeignAdmin(run, where, owner);
   return { label, salt, proxy, createXFirst };
 }
 
-/** hardhat-upgrades 1.x gives every proxy the network's one ProxyAdmin: it must be the deployer's. */
-export async function refuseForeignAdmin(run: RunContext, where: string): Promise<void> {
+/** hardhat-upgrades 1.x gives every proxy the network's one ProxyAdmin: it must be the deployer's (or already the --owner's). */
+export async function refuseForeignAdmin(run: RunContext, where: string, owner?: string): Promise<void> {
   const admin = await run.stack.managedProxyAdmin?.();
-  if (admin === undefined || run.stack.getAddress(admin.owner) === run.stack.getAddress(run.deployer.address)) return;
+  if (admin === undefined) return;
+  const adminOwner = run.stack.getAddress(admin.owner);
+  if (adminOwner === run.stack.getAddress(run.deployer.address) || (owner !== undefined && adminOwner === run.stack.getAddress(owner))) return;
   throw new InputError(
     `The ProxyAdmin ${admin.address} that @openzeppelin/hardhat-upgrades 1.x manages on ${where} is owned by ${admin.owner}, not by the deployer ${run.deployer.address}: ` +
       `a proxy deployed now could only be upgraded by ${admin.owner}. Deploy from ${admin.owner}, or transfer that ProxyAdmin's ownership first. Nothing was sent.`
@@ -106,7 +108,13 @@ export async function refuseForeignAdmin(run: RunContext, where: string): Promis
 }
 
 /** Sends CreateX's keyless transaction when needed, the implementation and admin, then the proxy through CreateX; returns the proxy. */
-export async function deployDeterministic(run: RunContext, plan: DeterministicPlan, factory: StackFactory, initArgs: readonly unknown[]): Promise<string> {
+export async function deployDeterministic(
+  run: RunContext,
+  plan: DeterministicPlan,
+  factory: StackFactory,
+  initArgs: readonly unknown[],
+  owner?: string
+): Promise<string> {
   const { stack, host, log } = run;
   if (plan.adopted) {
     log.info(`An earlier run sent CreateX's transaction and stopped before saving ${plan.proxy}: recording it, nothing sent.`);
@@ -117,7 +125,7 @@ export async function deployDeterministic(run: RunContext, plan: DeterministicPl
     log.info(`Deploying CreateX from its keyless transaction (local Hardhat network)...`);
     await deployCreateXKeyless(host.chain, (data) => stack.keccak256(data));
   }
-  const initCode = await stack.deterministicProxyCreation(run.deployer, factory, initArgs);
+  const initCode = await stack.deterministicProxyCreation(run.deployer, factory, initArgs, owner);
   await stack.sendCall(run.deployer, CREATEX_ADDRESS, deployCreate3Data(plan.salt, initCode));
   if (!(await host.chain.hasCode(plan.proxy))) {
     throw new InputError(`CreateX's transaction was mined but ${plan.proxy} has no code; check the transaction on the explorer before running again.`);

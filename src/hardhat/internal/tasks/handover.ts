@@ -5,10 +5,11 @@
 // result is read back on chain, with what the deployer still holds.
 import { ADMIN_SLOT, TASK_ADDRESSES_SHOW, TASK_HANDOVER_MULTIACCOUNT } from "../../constants";
 import { InputError, MultiAccountKitError } from "../../errors";
-import { readSafe, word } from "../chains/safe";
+import { word } from "../chains/safe";
 import type { Host } from "./host";
 import { requireAddress } from "./inputs";
 import { reportGas, startRun, withSession, type RunContext, type RunEffects } from "./lifecycle";
+import { describeNewOwner, transferOwnershipData } from "./owner";
 import { recordedProxy } from "./upgrade";
 
 export interface HandoverOptions {
@@ -33,7 +34,7 @@ export interface HandoverResult {
 
 /** MultiAccount's roles, its admin role first: granted in this order, renounced in the reverse one. */
 const ROLES = ["DEFAULT_ADMIN_ROLE", "SETTER_ROLE", "PAUSER_ROLE", "UNPAUSER_ROLE"] as const;
-const CALLS = { hasRole: "0x91d14854", grantRole: "0x2f2ff15d", renounceRole: "0x36568abe", transferOwnership: "0xf2fde38b" } as const;
+const CALLS = { hasRole: "0x91d14854", grantRole: "0x2f2ff15d", renounceRole: "0x36568abe" } as const;
 
 interface Step {
   what: string;
@@ -88,7 +89,7 @@ async function planHandover(run: RunContext, options: HandoverOptions): Promise<
   const owner = stack.getAddress(requireAddress(stack, "new owner", options.owner, "Pass --owner <address of the Safe>."));
   const deployer = stack.getAddress(run.deployer.address);
   if (owner === deployer) throw new InputError(`--owner ${owner} is the deployer itself: there is nothing to hand over. Nothing was sent.`);
-  await describeNewOwner(run, owner, options.ownerIsEoa);
+  run.log.info(`New owner:          ${await describeNewOwner(run, owner, options.ownerIsEoa)}`);
   const { proxy } = await recordedProxy(host, run, options.addressesFile);
   progress.step = "reading the ProxyAdmin and the roles";
   const proxyAdmin = stack.getAddress(await host.chain.addressInSlot(proxy, ADMIN_SLOT));
@@ -113,7 +114,7 @@ async function planHandover(run: RunContext, options: HandoverOptions): Promise<
     steps.push({ what: `grantRole(${role}, ${owner}) on the MultiAccount ${proxy}`, to: proxy, data: CALLS.grantRole + word(roles[role]) + word(owner) });
   }
   if (adminOwnedBy === deployer) {
-    steps.push({ what: `transferOwnership(${owner}) on the ProxyAdmin ${proxyAdmin}`, to: proxyAdmin, data: CALLS.transferOwnership + word(owner) });
+    steps.push({ what: `transferOwnership(${owner}) on the ProxyAdmin ${proxyAdmin}`, to: proxyAdmin, data: transferOwnershipData(owner) });
   }
   if (!options.keepRoles) {
     for (const role of [...ROLES].reverse().filter((name) => held.includes(name))) {
@@ -161,29 +162,6 @@ async function sendHandover(run: RunContext, plan: HandoverPlan): Promise<Handov
   await reportGas(run, "Gas used:           ", "the handover itself is complete");
   log.info(`Next: ${host.command(TASK_ADDRESSES_SHOW)}`);
   return { proxy, proxyAdmin, owner, sent, deployerKeeps };
-}
-
-/** A Safe is named with its owners and threshold; an address without code needs --owner-is-eoa; any other contract is refused. */
-async function describeNewOwner(run: RunContext, owner: string, ownerIsEoa: boolean): Promise<void> {
-  const { host, log, stack } = run;
-  run.progress.step = `checking the new owner ${owner}`;
-  if (!(await host.chain.hasCode(owner))) {
-    if (!ownerIsEoa) {
-      throw new InputError(
-        `--owner ${owner} has no code on "${host.network.name}" (chain ${run.chainId}): it is no Safe here. ` +
-          `Check the address and the network; if it is an account whose key you hold, pass --owner-is-eoa. Nothing was sent.`
-      );
-    }
-    log.info(`New owner:          the account ${owner} (--owner-is-eoa)`);
-    return;
-  }
-  const safe = await readSafe(host.chain, owner);
-  if (safe === undefined) {
-    throw new InputError(`--owner ${owner} is a contract that does not answer as a Safe (getOwners, getThreshold, nonce, VERSION). Nothing was sent.`);
-  }
-  log.info(
-    `New owner:          the Safe ${owner} (Safe ${safe.version}, ${safe.threshold} of ${safe.owners.length} owners: ${safe.owners.map((o) => stack.getAddress(o)).join(", ")})`
-  );
 }
 
 function roleIds(run: RunContext): Record<(typeof ROLES)[number], string> {

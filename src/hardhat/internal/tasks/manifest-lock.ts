@@ -90,7 +90,7 @@ export function lockAwareStack(stack: Stack, context: ManifestLockContext, effec
     <A extends unknown[], R>(what: string, call: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       whileManifestLocked(what, () => call(...args), context, effects);
-  const { managedProxyAdmin } = stack;
+  const { managedProxyAdmin, ensureManagedProxyAdmin } = stack;
   return {
     ...stack,
     validateImplementation: wait("validating the implementation", stack.validateImplementation),
@@ -101,5 +101,6 @@ export function lockAwareStack(stack: Stack, context: ManifestLockContext, effec
     deterministicProxyCreation: wait("deploying the implementation", stack.deterministicProxyCreation),
     importProxy: wait("importing the proxy into the manifest", stack.importProxy),
     managedProxyAdmin: managedProxyAdmin && wait("reading the network's ProxyAdmin", managedProxyAdmin),
+    ensureManagedProxyAdmin: ensureManagedProxyAdmin && wait("deploying the network's ProxyAdmin", ensureManagedProxyAdmin),
   };
 }

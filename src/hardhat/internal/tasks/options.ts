@@ -43,6 +43,8 @@ export function deployOptions(args: TaskArgs<typeof DEPLOY_TASK>, config: MultiA
     force: args.force,
     deterministic: args.deterministic,
     salt: args.salt,
+    owner: args.owner,
+    ownerIsEoa: args.ownerIsEoa,
   };
 }
 

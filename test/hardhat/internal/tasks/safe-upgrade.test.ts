@@ -10,7 +10,7 @@ import type { Contract } from "ethers";
 import { useRootEnvironment } from "../../helpers/environment";
 import { captureLogger } from "../../helpers/capture";
 import { OWNER_KEYS, SAFE_ABI, createSafe, deploySafeContracts, safeKit, type SafeContracts } from "../../helpers/safe";
-import { deployMultiAccount, type DeploymentResult } from "../../../../src/hardhat/internal/tasks/deploy";
+import { deployMultiAccount, type DeploymentResult, type DeployOptions } from "../../../../src/hardhat/internal/tasks/deploy";
 import { upgradeMultiAccount, type UpgradeOptions } from "../../../../src/hardhat/internal/tasks/upgrade";
 import { showAddresses } from "../../../../src/hardhat/internal/tasks/addresses-show";
 import { handOverMultiAccount, type HandoverOptions } from "../../../../src/hardhat/internal/tasks/handover";
@@ -52,11 +52,11 @@ describe("a deployment owned by a Safe (Safe 1.4.1 contracts, protocol-kit)", fu
   const proxyAdmin = async () => new env.hre.ethers.Contract(deployed.admin!, OWNABLE, (await env.hre.ethers.getSigners())[0]);
 
   /** A new deployment recorded in a new addresses file, its MultiAccount roles given to `admin`. */
-  async function deployWithAdmin(admin: string): Promise<void> {
+  async function deployWithAdmin(admin: string, overrides: Partial<DeployOptions> = {}, logger = captureLogger()): Promise<void> {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "mak-safe-"));
     file = path.join(dir, "addresses.json");
     fs.writeFileSync(file, JSON.stringify({ protocolAddress: protocol.address }));
-    const options = {
+    const options: DeployOptions = {
       admin,
       contract: "MultiAccount",
       accountContract: "ProtocolPartyA",
@@ -65,8 +65,9 @@ describe("a deployment owned by a Safe (Safe 1.4.1 contracts, protocol-kit)", fu
       verifyDelay: 0,
       dryRun: false,
       force: false,
+      ...overrides,
     };
-    deployed = (await deployMultiAccount(hardhat2Host(env.hre), options, { logger: captureLogger() })) as DeploymentResult;
+    deployed = (await deployMultiAccount(hardhat2Host(env.hre), options, { logger })) as DeploymentResult;
   }
 
   before(async () => {
@@ -223,6 +224,62 @@ describe("a deployment owned by a Safe (Safe 1.4.1 contracts, protocol-kit)", fu
           { contract: "MultiAccountReorderedLayout" },
           /MultiAccountReorderedLayout is not a safe upgrade of 0x[0-9a-fA-F]{40}.*Nothing was sent\./
         );
+      });
+    });
+  });
+
+  describe("deploy-multiaccount --owner: the ProxyAdmin the Safe's from the proxy's first block", () => {
+    /** The blocks in which the ProxyAdmin changed owner, and the one that created the proxy (its AdminChanged event). */
+    async function history(): Promise<{ transfers: number[]; proxyCreated: number }> {
+      const { provider, utils } = env.hre.ethers;
+      const topic = (event: string) => utils.id(event);
+      const transfers = await provider.getLogs({ address: deployed.admin, topics: [topic("OwnershipTransferred(address,address)")], fromBlock: 0 });
+      const created = await provider.getLogs({ address: deployed.proxy, topics: [topic("AdminChanged(address,address)")], fromBlock: 0 });
+      return { transfers: transfers.map((entry) => entry.blockNumber), proxyCreated: created[0].blockNumber };
+    }
+
+    it("hardhat-upgrades 1.x: its one ProxyAdmin goes to the Safe before the proxy is created; a second deployment sends no second transfer", async () => {
+      const admin = (await env.hre.ethers.getSigners())[5].address;
+      const log = captureLogger();
+      await deployWithAdmin(admin, { owner: safe }, log);
+      const owners = OWNER_KEYS.map((key) => new env.hre.ethers.Wallet(key).address).join(", ");
+      expect(log.lines).to.include(`ProxyAdmin:     owned by the Safe ${safe} (Safe 1.4.1, 2 of 3 owners: ${owners}) (--owner)`);
+      expect(log.lines).to.include(`                owned by ${safe} (read on chain)`);
+      expect(await (await proxyAdmin()).owner()).to.equal(safe);
+      const { transfers, proxyCreated } = await history();
+      expect(transfers[transfers.length - 1], "the transfer's block comes before the proxy's").to.be.below(proxyCreated);
+
+      // A second deployment behind the same ProxyAdmin, already the Safe's: the proxy alone is sent.
+      const before = await deployerNonce();
+      const count = transfers.length;
+      await deployWithAdmin(admin, { owner: safe });
+      expect(await deployerNonce(), "one creation: the proxy (the implementation is reused)").to.equal(before + 1);
+      expect((await history()).transfers).to.have.length(count);
+      expect(await (await proxyAdmin()).owner()).to.equal(safe);
+    });
+
+    describe("refused before anything is compiled or sent, the addresses file untouched", () => {
+      async function refused(overrides: Partial<DeployOptions>, message: RegExp): Promise<void> {
+        const [nonceBefore, block] = [await deployerNonce(), await env.hre.ethers.provider.getBlockNumber()];
+        const failure = await deployWithAdmin(safe, overrides).catch((error: Error) => error);
+        expect(failure).to.be.instanceOf(InputError);
+        expect((failure as Error).message.replace(/\s+/g, " ")).to.match(message);
+        expect([await deployerNonce(), await env.hre.ethers.provider.getBlockNumber()]).to.deep.equal([nonceBefore, block]);
+        expect(JSON.parse(fs.readFileSync(file, "utf8"))).to.deep.equal({ protocolAddress: protocol.address });
+      }
+
+      it("an --owner that is a contract but not a Safe", async () => {
+        await refused({ owner: protocol.address }, /--owner 0x[0-9a-fA-F]{40} is a contract that does not answer as a Safe .*Nothing was sent\./);
+      });
+
+      it("an --owner without code, unless --owner-is-eoa; --owner-is-eoa alone", async () => {
+        const account = (await env.hre.ethers.getSigners())[7].address;
+        await refused({ owner: account }, new RegExp(`--owner ${account} has no code .*pass --owner-is-eoa\\. Nothing was sent\\.`));
+        await refused({ ownerIsEoa: true }, /--owner-is-eoa only applies with --owner/);
+        const log = captureLogger();
+        await deployWithAdmin(safe, { owner: account, ownerIsEoa: true }, log);
+        expect(log.lines).to.include(`ProxyAdmin:     owned by the account ${account} (--owner-is-eoa) (--owner)`);
+        expect(await (await proxyAdmin()).owner()).to.equal(account);
       });
     });
   });
