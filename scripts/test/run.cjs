@@ -151,7 +151,7 @@ async function main() {
   const hosts = pick(files, LANES.hosts).filter((file) => !hostsInMain.includes(file) && !hostsInNotifications.includes(file));
   const notifications = pick(files, LANES.notifications);
   const afterCompile = pick(files, AFTER_COMPILE);
-  const main = files.filter((file) => ![...hosts, ...hostsInMain, ...notifications, ...afterCompile].includes(file));
+  const main = files.filter((file) => ![...hosts, ...hostsInMain, ...hostsInNotifications, ...notifications, ...afterCompile].includes(file));
   const onNode24 = notifications.filter((file) => file.startsWith("test/notifications/") && !BROWSER_TESTS.test(file));
   let markCompiled;
   const compiled = new Promise((resolve) => (markCompiled = resolve));

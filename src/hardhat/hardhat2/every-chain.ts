@@ -55,7 +55,9 @@ export function childArguments(definition: TaskDefinition, args: Record<string, 
     options.push(`--${kebab(option.name)}`);
     if (option.kind !== "flag") options.push(String(value));
   }
-  return [...global, definition.name, ...options, "--no-compile"];
+  // The parent compiled once for every child; a task that never compiles has no --no-compile.
+  const compiles = definition.options.some((option) => option.name === "noCompile");
+  return [...global, definition.name, ...options, ...(compiles ? ["--no-compile"] : [])];
 }
 
 /** The config's networks, as --networks selects from them. */

@@ -220,7 +220,7 @@ export function killPoint(seed: number): KillPoint {
 }
 
 /** The pids whose parent is `parent` (from /proc), with their command lines. */
-function childrenOf(parent: number): { pid: number; cmdline: string[] }[] {
+export function childrenOf(parent: number): { pid: number; cmdline: string[] }[] {
   const found: { pid: number; cmdline: string[] }[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -245,7 +245,7 @@ const alive = (pid: number) => {
 };
 
 /** Resolves once none of `pids` runs, or with those still running after `limitMs`; polls /proc, as nothing else tells of a stranger's exit. */
-async function exitOf(pids: number[], limitMs: number): Promise<number[]> {
+export async function exitOf(pids: number[], limitMs: number): Promise<number[]> {
   const until = Date.now() + limitMs;
   while (pids.some(alive) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
   return pids.filter(alive);

@@ -3,6 +3,7 @@
 // @safe-global/protocol-kit, over the network's EIP-1193 provider: what a Safe's owners do in
 // Safe{Wallet}, without Safe's services.
 import SafeKit, { type ContractNetworksConfig } from "@safe-global/protocol-kit";
+import { ContractFactory, Wallet, providers, type Signer } from "ethers";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 
 const ARTIFACTS = "@safe-global/safe-contracts/build/artifacts/contracts";
@@ -36,43 +37,50 @@ export interface SafeContracts {
 
 /** Deploys the Safe 1.4.1 contracts from their npm artifacts, from the network's first account. */
 export async function deploySafeContracts(hre: HardhatRuntimeEnvironment): Promise<SafeContracts> {
-  const { ethers } = hre as unknown as { ethers: typeof import("ethers").ethers & { getSigners(): Promise<import("ethers").Signer[]> } };
+  const { ethers } = hre as unknown as { ethers: { getSigners(): Promise<Signer[]> } };
   const [deployer] = await ethers.getSigners();
+  return deployFrom(deployer, Number(await hre.network.provider.request({ method: "eth_chainId" })));
+}
+
+/** The same on a node at `url`, from the account of `key`: from a fresh account, they land at the same addresses on every chain. */
+export async function deploySafeContractsAt(url: string, key: string): Promise<SafeContracts> {
+  const provider = new providers.JsonRpcProvider(url);
+  return deployFrom(new Wallet(key, provider), (await provider.getNetwork()).chainId);
+}
+
+async function deployFrom(deployer: Signer, chainId: number): Promise<SafeContracts> {
   const addresses: Record<string, string> = {};
   for (const [key, file] of Object.entries(CONTRACTS)) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON artifact of the npm package
     const artifact = require(`${ARTIFACTS}/${file}`) as { abi: unknown[]; bytecode: string };
-    const contract = await new ethers.ContractFactory(artifact.abi as never, artifact.bytecode, deployer).deploy();
+    const contract = await new ContractFactory(artifact.abi as never, artifact.bytecode, deployer).deploy();
     await contract.deployed();
     addresses[key] = contract.address;
   }
-  const chainId = Number(await hre.network.provider.request({ method: "eth_chainId" }));
   return { chainId, networks: { [String(chainId)]: addresses } };
 }
 
+/** A network: the in-process one's runtime, or a node's JSON-RPC URL. */
+export type SafeNetwork = HardhatRuntimeEnvironment | string;
+const eip1193 = (network: SafeNetwork) => (typeof network === "string" ? network : (network.network.provider as never));
+
 /** protocol-kit on the network, signing with `key`, for the Safe at `safeAddress`. */
-export function safeKit(hre: HardhatRuntimeEnvironment, contracts: SafeContracts, key: string, safeAddress: string): Promise<SafeKit> {
-  return SafeKit.init({ provider: hre.network.provider as never, signer: key, safeAddress, contractNetworks: contracts.networks });
+export function safeKit(network: SafeNetwork, contracts: SafeContracts, key: string, safeAddress: string): Promise<SafeKit> {
+  return SafeKit.init({ provider: eip1193(network), signer: key, safeAddress, contractNetworks: contracts.networks });
 }
 
 /** A new Safe of the owners of `keys` with `threshold`, deployed by the first of them through protocol-kit; its address. */
-export async function createSafe(
-  hre: HardhatRuntimeEnvironment,
-  contracts: SafeContracts,
-  keys: readonly string[],
-  threshold: number,
-  saltNonce = "1"
-): Promise<string> {
-  const { ethers } = hre as unknown as { ethers: typeof import("ethers").ethers };
-  const owners = keys.map((key) => new ethers.Wallet(key).address);
+export async function createSafe(network: SafeNetwork, contracts: SafeContracts, keys: readonly string[], threshold: number, saltNonce = "1"): Promise<string> {
+  const owners = keys.map((key) => new Wallet(key).address);
   const kit = await SafeKit.init({
-    provider: hre.network.provider as never,
+    provider: eip1193(network),
     signer: keys[0],
     predictedSafe: { safeAccountConfig: { owners, threshold }, safeDeploymentConfig: { saltNonce, safeVersion: "1.4.1" } },
     contractNetworks: contracts.networks,
   });
   const deployment = await kit.createSafeDeploymentTransaction();
-  const sender = new ethers.Wallet(keys[0], new ethers.providers.Web3Provider(hre.network.provider as never));
+  const provider = typeof network === "string" ? new providers.JsonRpcProvider(network) : new providers.Web3Provider(network.network.provider as never);
+  const sender = new Wallet(keys[0], provider);
   await (await sender.sendTransaction({ to: deployment.to, value: deployment.value, data: deployment.data })).wait();
   return kit.getAddress();
 }

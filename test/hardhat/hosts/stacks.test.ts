@@ -19,6 +19,7 @@ import { putCreateX } from "../helpers/createx";
 import { ADMIN_SLOT } from "../../../src/hardhat/constants";
 import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, artifactFile, compiled, startChain } from "./cases";
 import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
+import { OWNER_KEYS, createSafe, deploySafeContractsAt, safeKit } from "../helpers/safe";
 
 const INITIALIZED = ethers.utils.id("Initialized(uint8)");
 /** OpenZeppelin 5's proxy as upgrades-core builds it (the upgrades plugin 3.x, 4.x). */
@@ -349,6 +350,55 @@ describe("host projects of each supported stack and Hardhat major", function () 
         const answer = await node.rpc<string>("eth_call", [{ to: proxy, data: version.encodeFunctionData("version") }, "latest"]);
         expect(version.decodeFunctionResult("version", answer)[0]).to.equal("2");
       });
+
+      // The ethers 5 stack (OpenZeppelin 4's one ProxyAdmin per network): test/hardhat/internal/tasks/safe-upgrade.test.ts.
+      if (stack.host !== "ethers5")
+        it("deploy-multiaccount --owner <safe>: a ProxyAdmin the Safe's from its creation; upgrade-multiaccount's batch, signed and executed by two owners with protocol-kit", async () => {
+          // Hardhat's test account #8 or #9 deploys the Safe 1.4.1 contracts, one per stack: protocol-kit keeps
+          // the contracts it met by chain id and address, so that each stack's chain 56 needs Safes of its own
+          // addresses. Accounts #1 to #3 own a 2-of-3 Safe.
+          const deployerKey =
+            stack.major === 3
+              ? "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97"
+              : "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+          const contracts = await deploySafeContractsAt(node.url, deployerKey);
+          const safe = await createSafe(node.url, contracts, OWNER_KEYS, 2);
+          const safeFile = path.join(host.dir, "output", "safe.json");
+          fs.writeFileSync(safeFile, JSON.stringify({ protocolAddress: protocol }));
+          const options = ["--network", "bsc", "--addresses-file", "output/safe.json", "--no-verify"];
+          const deployed = await hardhat(["deploy-multiaccount", "--admin", ADMIN, "--owner", safe, ...options]);
+          expect(deployed.code, deployed.output).to.equal(0);
+          const safeProxy = (JSON.parse(fs.readFileSync(safeFile, "utf8")) as { multiAccountAddress: string }).multiAccountAddress;
+          const admin = await slotAddress(safeProxy, ADMIN_SLOT);
+          expect(deployed.stdout).to.include(`                owned by ${safe} (read on chain)`);
+          // OpenZeppelin 5's ProxyAdmin: one OwnershipTransferred, from nobody to the Safe, in its constructor.
+          const topic = ethers.utils.id("OwnershipTransferred(address,address)");
+          const transfers = await node.rpc<Array<{ topics: string[] }>>("eth_getLogs", [{ address: admin, topics: [topic], fromBlock: "0x0" }]);
+          expect(transfers.map((entry) => ethers.utils.hexDataSlice(entry.topics[2], 12).toLowerCase())).to.deep.equal([safe.toLowerCase()]);
+
+          const upgraded = await hardhat(["upgrade-multiaccount", "--contract", "MultiAccountV2", ...options]);
+          expect(upgraded.code, upgraded.output).to.equal(0);
+          const batch = JSON.parse(fs.readFileSync(path.join(host.dir, "output", "safe-upgrade-bsc.json"), "utf8")) as {
+            transactions: Array<{
+              to: string;
+              value: string;
+              contractMethod: { name: string; inputs: Array<{ name: string; type: string }> };
+              contractInputsValues: Record<string, string>;
+            }>;
+          };
+          const [transaction] = batch.transactions;
+          expect([transaction.to, transaction.contractMethod.name]).to.deep.equal([admin, "upgradeAndCall"]);
+          const method = { type: "function", name: "upgradeAndCall", inputs: transaction.contractMethod.inputs, outputs: [], stateMutability: "payable" };
+          const values = transaction.contractMethod.inputs.map((input) => transaction.contractInputsValues[input.name]);
+          const data = new ethers.utils.Interface([method]).encodeFunctionData("upgradeAndCall", values);
+          const first = await safeKit(node.url, contracts, OWNER_KEYS[0], safe);
+          const proposal = await first.createTransaction({ transactions: [{ to: transaction.to, value: transaction.value, data }] });
+          const second = await safeKit(node.url, contracts, OWNER_KEYS[1], safe);
+          await (
+            await second.executeTransaction(await second.signTransaction(await first.signTransaction(proposal)))
+          ).transactionResponse;
+          expect(await slotAddress(safeProxy, IMPLEMENTATION_SLOT)).to.equal(ethers.utils.getAddress(values[1]));
+        });
 
       // The ethers 5 stack: every case below, on three chains, in test/hardhat/internal/tasks/deterministic.test.ts.
       if (stack.host !== "ethers5")

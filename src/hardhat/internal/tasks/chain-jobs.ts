@@ -2,10 +2,11 @@
 // (startRun, planDeployment / planUpgrade, sendDeployment / sendUpgrade) cut where the first
 // transaction would go, over one network's Host. Neutral: a Hardhat 2 child process serves one over
 // IPC (every-chain/ipc.ts), and Hardhat 3 can run one per connection in its one process.
-import { TASK_DEPLOY_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
+import { TASK_DEPLOY_MULTIACCOUNT, TASK_HANDOVER_MULTIACCOUNT, TASK_UPGRADE_MULTIACCOUNT } from "../../constants";
 import { planDeployment, recordedDeployment, sendDeployment, type DeployOptions, type DeploymentPlan } from "./deploy";
 import { refuseForeignAdmin } from "./deterministic";
 import type { ChainJob, JobContext, PreflightReport, SendReport } from "./every-chain/job";
+import { planHandover, sendHandover, showPlan, type HandoverOptions, type HandoverPlan } from "./handover";
 import type { Host } from "./host";
 import { startRun, withSession, type Progress, type RunContext } from "./lifecycle";
 import { planUpgrade, sendUpgrade, type UpgradeOptions, type UpgradePlan } from "./upgrade";
@@ -111,7 +112,8 @@ export function deployJob(host: Host, options: DeployOptions): ChainJob {
         return { report: { chainId: run.chainId, proxy: run.stack.getAddress(recorded), action: "already deployed", nothingToDo: true } };
       }
       // --deterministic checks the upgrades 1.x ProxyAdmin in its plan; a plain deployment uses it too.
-      if (!options.deterministic) await refuseForeignAdmin(run, `"${host.network.name}" (chain ${run.chainId})`);
+      const owner = options.owner !== undefined && run.stack.isAddress(options.owner) ? options.owner : undefined;
+      if (!options.deterministic) await refuseForeignAdmin(run, `"${host.network.name}" (chain ${run.chainId})`, owner);
       const plan = await planDeployment(host, run, { ...options, dryRun: false });
       // The single-chain rule: the estimate holds 10% headroom on the gas and is priced at the max
       // fee per gas (which already allows for the base fee doubling), so the two commands agree.
@@ -146,6 +148,29 @@ export function upgradeJob(host: Host, options: UpgradeOptions): ChainJob {
     async send(run, plan) {
       const { result, verification } = await sendUpgrade(host, run, options, plan, {});
       return { proxy: result.proxy, ...(await sentSummary(run)), verification };
+    },
+  });
+}
+
+/**
+ * One chain of `handover-multiaccount --networks`. Preflight: the endpoint and its chain id, the new
+ * owner (a Safe on this chain), the recorded proxy, and the steps left, read from the chain ("nothing
+ * to hand over" when none). Send: those steps, in the single-chain order, read back on chain.
+ */
+export function handoverJob(host: Host, options: HandoverOptions): ChainJob {
+  return chainJob<HandoverPlan>(host, {
+    task: TASK_HANDOVER_MULTIACCOUNT,
+    addressesFile: options.addressesFile,
+    async check(run) {
+      const plan = await planHandover(run, options);
+      const worth = showPlan(run, plan, { dryRun: false });
+      const balance = run.formatValue(await host.chain.balance(run.deployer.address));
+      const action = worth ? `hand over (${plan.steps.length} transactions)` : "nothing to hand over";
+      return { report: { chainId: run.chainId, proxy: plan.proxy, balance, action, nothingToDo: !worth }, plan: worth ? plan : undefined };
+    },
+    async send(run, plan) {
+      const result = await sendHandover(run, plan);
+      return { proxy: result.proxy, ...(await sentSummary(run)) };
     },
   });
 }

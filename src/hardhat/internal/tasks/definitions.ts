@@ -41,6 +41,13 @@ function task<const O extends readonly OptionDefinition[]>(name: string, descrip
 
 const addressesFile = option("string", "addressesFile", ADDRESSES_FILE_HELP);
 
+/** --networks and its two companions: every task that sends runs on several chains with them. */
+const networksOptions = [
+  option("string", "networks", "Run on several networks at once: names separated by commas, or all (every network whose URL the project sets)"),
+  option("string", "concurrency", "With --networks: how many chains work at once (default: every chain, up to 8)"),
+  option("flag", "skipFailing", "With --networks: send on the chains whose preflight passed even when others failed (the exit code is still 1)"),
+] as const;
+
 /** The options deploy and upgrade share (options.ts: commonOptions); three say which task they belong to. */
 function commonTaskOptions(texts: { contract: string; noCompile: string; dryRun: string }) {
   return [
@@ -50,9 +57,7 @@ function commonTaskOptions(texts: { contract: string; noCompile: string; dryRun:
     option("flag", "noVerify", "Skip explorer verification"),
     option("flag", "noCompile", texts.noCompile),
     option("flag", "dryRun", texts.dryRun),
-    option("string", "networks", "Run on several networks at once: names separated by commas, or all (every network whose URL the project sets)"),
-    option("string", "concurrency", "With --networks: how many chains work at once (default: every chain, up to 8)"),
-    option("flag", "skipFailing", "With --networks: send on the chains whose preflight passed even when others failed (the exit code is still 1)"),
+    ...networksOptions,
   ] as const;
 }
 
@@ -79,6 +84,11 @@ export const UPGRADE_TASK = task(TASK_UPGRADE_MULTIACCOUNT, "Upgrades the record
     dryRun: "Only check the upgrade (its code against the current implementation's, storage layout, upgrade safety); send nothing",
   }),
   option("flag", "force", "Upgrade even if the proxy's current implementation already has the new implementation's compiled code"),
+  option(
+    "flag",
+    "propose",
+    "When a Safe owns the ProxyAdmin: also propose the upgrade to its Safe Transaction Service (multiAccount.safe, or SAFE_TX_SERVICE_URL and SAFE_API_KEY), signed by the deployer as an owner or delegate"
+  ),
 ]);
 
 export const ADDRESSES_SHOW_TASK = task(TASK_ADDRESSES_SHOW, "Shows the addresses file, with explorer links and contracts missing on this network", [
@@ -102,6 +112,7 @@ export const HANDOVER_TASK = task(
     option("flag", "keepRoles", "Keep the deployer's MultiAccount roles (the new owner is granted them all the same)"),
     addressesFile,
     option("flag", "dryRun", "Print the steps and send nothing"),
+    ...networksOptions,
   ]
 );
 

@@ -50,6 +50,17 @@ export function handOverMultiAccount(host: Host, options: HandoverOptions, effec
 async function handOver(host: Host, options: HandoverOptions, effects: RunEffects): Promise<HandoverResult | undefined> {
   const run = await startRun(host, TASK_HANDOVER_MULTIACCOUNT, options.addressesFile, effects);
   const plan = await planHandover(run, options);
+  if (!showPlan(run, plan, options)) return plan.steps.length === 0 ? nothingLeft(plan) : undefined;
+  return sendHandover(run, plan);
+}
+
+/** What the handover finds when nothing is left to send. */
+function nothingLeft({ proxy, proxyAdmin, owner, held }: HandoverPlan): HandoverResult {
+  return { proxy, proxyAdmin, owner, sent: [], deployerKeeps: held };
+}
+
+/** Logs the plan; false when nothing is to be sent (nothing left, or a dry run). */
+export function showPlan(run: RunContext, plan: HandoverPlan, options: Pick<HandoverOptions, "dryRun">): boolean {
   const { log } = run;
   const { proxy, proxyAdmin, owner, held, steps } = plan;
   log.info(`MultiAccount proxy: ${proxy}`);
@@ -57,7 +68,7 @@ async function handOver(host: Host, options: HandoverOptions, effects: RunEffect
   log.info(`Deployer's roles:   ${held.length === 0 ? "none" : held.join(", ")}`);
   if (steps.length === 0) {
     log.info(`Nothing to hand over: ${owner} already owns the ProxyAdmin and the deployer holds no role to move. Nothing was sent.`);
-    return { proxy, proxyAdmin, owner, sent: [], deployerKeeps: held };
+    return false;
   }
   log.info(`Steps, in this order (the contract is never left without an admin):`);
   steps.forEach((step, i) => log.info(`  ${i + 1}. ${step.what}`));
@@ -66,12 +77,12 @@ async function handOver(host: Host, options: HandoverOptions, effects: RunEffect
   }
   if (options.dryRun) {
     log.info(`Dry run: nothing was sent.`);
-    return undefined;
+    return false;
   }
-  return sendHandover(run, plan);
+  return true;
 }
 
-interface HandoverPlan {
+export interface HandoverPlan {
   proxy: string;
   proxyAdmin: string;
   adminOwnedBy: string;
@@ -84,7 +95,7 @@ interface HandoverPlan {
 }
 
 /** Every check, then the steps left to send, read from the chain: nothing is sent here. */
-async function planHandover(run: RunContext, options: HandoverOptions): Promise<HandoverPlan> {
+export async function planHandover(run: RunContext, options: HandoverOptions): Promise<HandoverPlan> {
   const { host, stack, progress } = run;
   const owner = stack.getAddress(requireAddress(stack, "new owner", options.owner, "Pass --owner <address of the Safe>."));
   const deployer = stack.getAddress(run.deployer.address);
@@ -129,7 +140,7 @@ async function planHandover(run: RunContext, options: HandoverOptions): Promise<
 }
 
 /** Sends the steps in order, then reads the result back on chain and says what the deployer still holds. */
-async function sendHandover(run: RunContext, plan: HandoverPlan): Promise<HandoverResult> {
+export async function sendHandover(run: RunContext, plan: HandoverPlan): Promise<HandoverResult> {
   const { host, stack, log, progress } = run;
   const { proxy, proxyAdmin, owner, deployer, roles } = plan;
   const sent: string[] = [];

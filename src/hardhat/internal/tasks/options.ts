@@ -4,7 +4,8 @@ import type { MultiAccountConfig } from "../../config";
 import { InputError } from "../../errors";
 import { addressesFileFor } from "../files/addresses-path";
 import type { DeployOptions } from "./deploy";
-import type { CommonTaskArgs, DEPLOY_TASK, TaskArgs, UPGRADE_TASK } from "./definitions";
+import type { CommonTaskArgs, DEPLOY_TASK, HANDOVER_TASK, TaskArgs, UPGRADE_TASK } from "./definitions";
+import type { HandoverOptions } from "./handover";
 import type { UpgradeOptions } from "./upgrade";
 
 /**
@@ -49,7 +50,20 @@ export function deployOptions(args: TaskArgs<typeof DEPLOY_TASK>, config: MultiA
 }
 
 export function upgradeOptions(args: TaskArgs<typeof UPGRADE_TASK>, config: MultiAccountConfig, root: string, network: string): UpgradeOptions {
-  return { ...commonOptions(args, config, root, network), force: args.force };
+  const propose = args.propose
+    ? { root, txServiceUrl: config.safe.txServiceUrl ?? process.env.SAFE_TX_SERVICE_URL, apiKey: config.safe.apiKey ?? process.env.SAFE_API_KEY }
+    : undefined;
+  return { ...commonOptions(args, config, root, network), force: args.force, propose };
+}
+
+export function handoverOptions(args: TaskArgs<typeof HANDOVER_TASK>, config: MultiAccountConfig, root: string, network: string): HandoverOptions {
+  return {
+    owner: args.owner ?? "",
+    ownerIsEoa: args.ownerIsEoa,
+    keepRoles: args.keepRoles,
+    dryRun: args.dryRun,
+    addressesFile: addressesFileOption(args.addressesFile, config, root, network),
+  };
 }
 
 /** --concurrency and --skip-failing mean nothing on one network. */

@@ -15,6 +15,7 @@ import { verifyAfterwards, type Sleep } from "./verify";
 import type { PreflightCells } from "./every-chain/job";
 import { encodeTransaction, readSafe, safeTransactionHash, supportedSafeVersion, type SafeState } from "../chains/safe";
 import { batchFileFor, readBatch, upgradeTransaction, writeBatch, type BatchTransaction } from "../files/safe-batch";
+import { checkProposer, proposeUpgrade, type ProposeOptions, type Proposal, type Proposer } from "./safe-proposal";
 
 export interface UpgradeOptions {
   contract: string;
@@ -26,6 +27,8 @@ export interface UpgradeOptions {
   noCompile?: boolean;
   /** Upgrade even when the current implementation already has the new one's compiled code. */
   force?: boolean;
+  /** `--propose`: a Safe's upgrade is proposed to its Transaction Service too. */
+  propose?: ProposeOptions;
 }
 
 export interface UpgradeResult {
@@ -46,6 +49,8 @@ export interface SafeUpgrade {
   safeTxHash: string;
   /** An earlier run had written the same batch: nothing new was deployed or written. */
   waiting: boolean;
+  /** With --propose: the proposal the Transaction Service holds. */
+  proposal?: Proposal;
 }
 
 /** An upgrade sent, and its verification's outcome in a few words ("verified", "skipped (--no-verify)", "failed"). */
@@ -102,6 +107,8 @@ export interface UpgradePlan {
   factory: StackFactory;
   /** The ProxyAdmin's owner, when it is a Safe: the upgrade goes to a batch file for its owners. */
   safe?: SafeOwner;
+  /** --propose: the service, the deployer checked as an owner or a delegate of the Safe. */
+  proposer?: Proposer;
 }
 
 /** A ProxyAdmin owned by a Safe. */
@@ -119,6 +126,8 @@ export async function planUpgrade(host: Host, run: RunContext, options: UpgradeO
   const { stack, log, progress } = run;
   const { proxy, oldImplementation } = await recordedProxy(host, run, options.addressesFile);
   const safe = await upgradeAuthority(host, run, proxy);
+  if (safe !== undefined) refuseForeignBatch(host, run, options.addressesFile, safe);
+  const proposer = options.propose === undefined ? undefined : await proposerFor(run, safe, options.propose);
 
   if (!options.noCompile) {
     progress.step = "compiling";
@@ -139,7 +148,7 @@ export async function planUpgrade(host: Host, run: RunContext, options: UpgradeO
   }
   const cells: PreflightCells = { chainId: run.chainId, proxy };
   if (!(await worthUpgrading(host, run, options, oldImplementation))) {
-    return { cells: { ...cells, action: "nothing to upgrade" }, worth: false, proxy, oldImplementation, factory, safe };
+    return { cells: { ...cells, action: "nothing to upgrade" }, worth: false, proxy, oldImplementation, factory, safe, proposer };
   }
   log.info(`Validating ${options.contract} as an upgrade (storage layout and upgrade safety)...`);
   progress.step = `validating ${options.contract} as an upgrade of ${proxy}`;
@@ -154,7 +163,35 @@ export async function planUpgrade(host: Host, run: RunContext, options: UpgradeO
     log.info(`Without --dry-run: the new implementation is deployed and verified, and the upgrade is written for the Safe's owners to sign.`);
   }
   const action = safe === undefined ? "upgrade" : `upgrade through the Safe ${stack.getAddress(safe.state.address)}`;
-  return { cells: { ...cells, action }, worth: true, proxy, oldImplementation, factory, safe };
+  return { cells: { ...cells, action }, worth: true, proxy, oldImplementation, factory, safe, proposer };
+}
+
+/**
+ * The batch file this run would write holds another chain's or another Safe's transaction (a network
+ * name reused for another chain, a ProxyAdmin handed to another Safe): refused before anything is
+ * sent, so that a batch is never replaced by one for a different Safe or chain unseen.
+ */
+function refuseForeignBatch(host: Host, run: RunContext, addressesFile: string, safe: SafeOwner): void {
+  const file = batchFileFor(addressesFile, host.network.name);
+  const batch = readBatch(file);
+  if (batch === undefined) return;
+  const safeAddress = run.stack.getAddress(safe.state.address);
+  const writtenFor = batch.meta.createdFromSafeAddress ?? "";
+  if (batch.chainId === String(run.chainId) && writtenFor.toLowerCase() === safeAddress.toLowerCase()) return;
+  throw new InputError(
+    `${file} holds a Safe transaction for the Safe ${writtenFor} on chain ${batch.chainId}, but "${host.network.name}" is chain ${run.chainId} ` +
+      `and its ProxyAdmin is owned by the Safe ${safeAddress}. Check which chain and Safe that file belongs to, then move it away and run again. Nothing was sent.`
+  );
+}
+
+/** --propose applies to a Safe's upgrade only; the deployer must be able to propose (checked before anything is sent). */
+async function proposerFor(run: RunContext, safe: SafeOwner | undefined, options: ProposeOptions): Promise<Proposer> {
+  if (safe === undefined) {
+    throw new InputError(`--propose applies when a Safe owns the proxy's ProxyAdmin; here the deployer owns it and sends the upgrade itself. Drop --propose.`);
+  }
+  const proposer = await checkProposer(run, safe.state, options);
+  run.log.info(`Proposer:           the deployer, ${proposer.role === "owner" ? "an owner" : "a delegate"} of the Safe, to ${proposer.where}`);
+  return proposer;
 }
 
 /** The proxy the addresses file records, which must have code here, and its current implementation (ERC-1967 slot). */
@@ -256,11 +293,9 @@ async function writeSafeUpgrade(
   );
   log.info(`Safe batch file:    ${batchFile} (import it in Safe{Wallet}'s Transaction Builder)`);
   log.info(`Safe transaction:   nonce ${state.nonce}, safeTxHash ${safeTxHash}`);
-  log.info(
-    waiting
-      ? `Waiting for the Safe: an earlier run wrote this batch, and the proxy still runs ${plan.oldImplementation}; ${state.threshold} of its ${state.owners.length} owners must sign and execute it. Nothing was sent.`
-      : `Next: ${state.threshold} of the Safe's ${state.owners.length} owners sign and execute it; the proxy runs ${implementation} from then on.`
-  );
+  const proposal = plan.proposer && (await proposeUpgrade(run, plan.proposer, state, encodeTransaction(hash, transaction)));
+  if (proposal !== undefined) logProposal(run, plan.proposer!, proposal);
+  else logWaiting(run, state, waiting ? plan.oldImplementation : undefined, implementation);
   progress.step = "reading the receipts";
   if (host.rpc.hashes().length > 0) await reportGas(run, "Gas used:           ", "the new implementation is deployed");
   let verification = options.verify ? "skipped (no new implementation)" : "skipped (--no-verify)";
@@ -274,8 +309,29 @@ async function writeSafeUpgrade(
       effects.sleep
     );
   }
-  const safe: SafeUpgrade = { safe: safeAddress, implementation, batchFile, nonce: state.nonce, safeTxHash, waiting };
+  const safe: SafeUpgrade = { safe: safeAddress, implementation, batchFile, nonce: state.nonce, safeTxHash, waiting, proposal };
   return { result: { proxy: plan.proxy, oldImplementation: plan.oldImplementation, safe }, verification };
+}
+
+/** What the Safe's owners do next; `stillRuns` when an earlier run wrote the same batch (the proxy still runs it). */
+function logWaiting(run: RunContext, state: SafeState, stillRuns: string | undefined, implementation: string): void {
+  const owners = `${state.threshold} of the Safe's ${state.owners.length} owners`;
+  run.log.info(
+    stillRuns !== undefined
+      ? `Waiting for the Safe: an earlier run wrote this batch, and the proxy still runs ${stillRuns}; ${owners} must sign and execute it. Nothing was sent.`
+      : `Next: ${owners} sign and execute it; the proxy runs ${implementation} from then on.`
+  );
+}
+
+/** What the service holds: a proposal made now, or one an earlier run made, and the confirmations it still needs. */
+function logProposal(run: RunContext, proposer: Proposer, proposal: Proposal): void {
+  const more = Math.max(proposal.required - proposal.confirmations, 0);
+  const waiting = `waiting for ${more} more confirmation${more === 1 ? "" : "s"} (${proposal.confirmations} of ${proposal.required})`;
+  run.log.info(
+    proposal.earlier
+      ? `Waiting for the Safe: proposed earlier to ${proposer.where} (nonce ${proposal.nonce}, safeTxHash ${proposal.safeTxHash}), ${waiting}. Nothing was sent or proposed.`
+      : `Proposed:           to ${proposer.where}, nonce ${proposal.nonce}, safeTxHash ${proposal.safeTxHash}, signed by the deployer; ${waiting}.`
+  );
 }
 
 /** Writes the batch of one upgrade transaction; true when the file already held that same transaction (an earlier run's). */

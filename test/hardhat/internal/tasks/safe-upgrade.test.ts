@@ -7,7 +7,9 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import type { Contract } from "ethers";
-import { useRootEnvironment } from "../../helpers/environment";
+import SafeApiKit from "@safe-global/api-kit";
+import { REPO_ROOT, useRootEnvironment } from "../../helpers/environment";
+import { startSafeService, type SafeService } from "../../helpers/safe-service";
 import { captureLogger } from "../../helpers/capture";
 import { OWNER_KEYS, SAFE_ABI, createSafe, deploySafeContracts, safeKit, type SafeContracts } from "../../helpers/safe";
 import { deployMultiAccount, type DeploymentResult, type DeployOptions } from "../../../../src/hardhat/internal/tasks/deploy";
@@ -219,11 +221,138 @@ describe("a deployment owned by a Safe (Safe 1.4.1 contracts, protocol-kit)", fu
         );
       });
 
+      it("a batch file next to the addresses file written for a Safe on another chain id", async () => {
+        const other = path.join(dir, "safe-upgrade-hardhat.json");
+        const text = JSON.stringify({ version: "1.0", chainId: "56", meta: { createdFromSafeAddress: safe }, transactions: [] });
+        fs.writeFileSync(other, text);
+        const [nonceBefore, block] = [await deployerNonce(), await env.hre.ethers.provider.getBlockNumber()];
+        const failure = await upgradeMultiAccount(hardhat2Host(env.hre), upgradeOptions(), { logger: captureLogger() }).catch((error: Error) => error);
+        expect(failure).to.be.instanceOf(InputError);
+        expect((failure as Error).message.replace(/\s+/g, " ")).to.match(
+          new RegExp(
+            `safe-upgrade-hardhat\\.json holds a Safe transaction for the Safe ${safe} on chain 56, but "hardhat" is chain 31337 .*Nothing was sent\\.`
+          )
+        );
+        expect([await deployerNonce(), await env.hre.ethers.provider.getBlockNumber(), fs.readFileSync(other, "utf8")]).to.deep.equal([
+          nonceBefore,
+          block,
+          text,
+        ]);
+      });
+
       it("a storage-unsafe implementation", async () => {
         await refused(
           { contract: "MultiAccountReorderedLayout" },
           /MultiAccountReorderedLayout is not a safe upgrade of 0x[0-9a-fA-F]{40}.*Nothing was sent\./
         );
+      });
+    });
+  });
+
+  describe("upgrade-multiaccount --propose: to a Transaction Service through @safe-global/api-kit", () => {
+    const API_KEY = "safe-service-key-5f3a9c2e71";
+    /** Hardhat's test account #0: the deployer. */
+    const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+    let service: SafeService;
+    const proposeOptions = (overrides: Partial<UpgradeOptions> = {}): UpgradeOptions => ({
+      contract: "MultiAccountV2",
+      addressesFile: file,
+      verify: false,
+      verifyDelay: 0,
+      dryRun: false,
+      propose: { root: REPO_ROOT, txServiceUrl: service.url(31337), apiKey: API_KEY },
+      ...overrides,
+    });
+    const posts = () => service.requests.filter((request) => request.method === "POST" && request.path.endsWith("/multisig-transactions/"));
+    const recovered = (hash: string, signature: string) => env.hre.ethers.utils.recoverAddress(hash, signature);
+
+    before(async () => {
+      service = await startSafeService({ 31337: env.hre.ethers.provider });
+    });
+    after(() => service.stop());
+    beforeEach(async () => {
+      service.requests.length = 0;
+      await deployWithAdmin((await env.hre.ethers.getSigners())[5].address);
+    });
+
+    it("a delegate proposes; what crossed the wire recovers to it; a rerun proposes nothing; two owners confirm and execute from the service", async () => {
+      await (await (await proxyAdmin()).transferOwnership(safe)).wait();
+      const deployer = (await env.hre.ethers.getSigners())[0].address;
+      service.delegates.set(safe, [deployer]);
+      const log = captureLogger();
+      const proposal = (await upgradeMultiAccount(hardhat2Host(env.hre), proposeOptions(), { logger: log }))!.safe!.proposal!;
+      expect([proposal.earlier, proposal.confirmations, proposal.required]).to.deep.equal([false, 0, 2]);
+      const [post] = posts();
+      expect(post.path).to.equal(`/v2/safes/${safe}/multisig-transactions/`);
+      expect([post.body!.contractTransactionHash, post.body!.sender, post.body!.nonce]).to.deep.equal([proposal.safeTxHash, deployer, String(proposal.nonce)]);
+      expect(recovered(proposal.safeTxHash, String(post.body!.signature)), "the signature recovers to the sender").to.equal(deployer);
+      expect(
+        service.requests.every((request) => request.authorization === `Bearer ${API_KEY}`),
+        "every request carries the key"
+      ).to.equal(true);
+      expect(log.text()).to.not.include(API_KEY);
+      expect(log.lines).to.include(
+        `Proposed:           to the Safe Transaction Service at ${new URL(service.url(31337)).origin}, nonce ${proposal.nonce}, safeTxHash ${proposal.safeTxHash}, signed by the deployer; waiting for 2 more confirmations (0 of 2).`
+      );
+
+      // Run again before any owner signs: the proposal is found among the pending transactions.
+      const nonceBefore = await deployerNonce();
+      const again = captureLogger();
+      const found = (await upgradeMultiAccount(hardhat2Host(env.hre), proposeOptions(), { logger: again }))!.safe!.proposal!;
+      expect([found.earlier, found.safeTxHash, posts().length, await deployerNonce()]).to.deep.equal([true, proposal.safeTxHash, 1, nonceBefore]);
+      expect(again.text()).to.include("waiting for 2 more confirmations (0 of 2). Nothing was sent or proposed.");
+
+      // Two owners confirm through api-kit; the transaction is executed from the service's stored signatures.
+      const api = new SafeApiKit({ chainId: 31337n, txServiceUrl: service.url(31337), apiKey: API_KEY });
+      for (const key of OWNER_KEYS.slice(0, 2)) {
+        const kit = await safeKit(env.hre, contracts, key, safe);
+        await api.confirmTransaction(proposal.safeTxHash, (await kit.signHash(proposal.safeTxHash)).data);
+      }
+      const stored = await api.getTransaction(proposal.safeTxHash);
+      expect(stored.confirmations?.map((confirmation) => confirmation.owner)).to.have.length(2);
+      const executor = await safeKit(env.hre, contracts, OWNER_KEYS[2], safe);
+      await (
+        await executor.executeTransaction(stored)
+      ).transactionResponse;
+      expect(await env.hre.upgrades.erc1967.getImplementationAddress(deployed.proxy)).to.not.equal(deployed.implementation);
+      const after = captureLogger();
+      expect(await upgradeMultiAccount(hardhat2Host(env.hre), proposeOptions(), { logger: after })).to.equal(undefined);
+      expect(after.text()).to.include("Nothing to upgrade");
+    });
+
+    it("an owner's proposal counts as its confirmation: one more owner signs", async () => {
+      const ownSafe = await createSafe(env.hre, contracts, [DEPLOYER_KEY, OWNER_KEYS[0]], 2, "7");
+      await (await (await proxyAdmin()).transferOwnership(ownSafe)).wait();
+      const log = captureLogger();
+      const proposal = (await upgradeMultiAccount(hardhat2Host(env.hre), proposeOptions(), { logger: log }))!.safe!.proposal!;
+      expect([proposal.confirmations, proposal.required]).to.deep.equal([1, 2]);
+      expect(log.lines).to.include(
+        `Proposer:           the deployer, an owner of the Safe, to the Safe Transaction Service at ${new URL(service.url(31337)).origin}`
+      );
+      expect(log.text()).to.include("waiting for 1 more confirmation (1 of 2).");
+      const stored = service.transactions.get(proposal.safeTxHash)!;
+      expect(stored.confirmations.map((confirmation) => confirmation.owner)).to.deep.equal([(await env.hre.ethers.getSigners())[0].address]);
+    });
+
+    describe("refused before any gas is spent or anything proposed", () => {
+      async function refused(message: RegExp): Promise<void> {
+        const [nonceBefore, block] = [await deployerNonce(), await env.hre.ethers.provider.getBlockNumber()];
+        const failure = await upgradeMultiAccount(hardhat2Host(env.hre), proposeOptions(), { logger: captureLogger() }).catch((error: Error) => error);
+        expect(failure).to.be.instanceOf(InputError);
+        expect((failure as Error).message.replace(/\s+/g, " ")).to.match(message);
+        expect([await deployerNonce(), await env.hre.ethers.provider.getBlockNumber(), posts().length]).to.deep.equal([nonceBefore, block, 0]);
+        expect(fs.readdirSync(dir).filter((name) => name.startsWith("safe-upgrade"))).to.deep.equal([]);
+      }
+
+      it("a proposer that is neither an owner nor a delegate, naming the keys that may", async () => {
+        await (await (await proxyAdmin()).transferOwnership(safe)).wait();
+        service.delegates.set(safe, []);
+        const owners = OWNER_KEYS.map((key) => new env.hre.ethers.Wallet(key).address).join(", ");
+        await refused(new RegExp(`is neither an owner nor a delegate of the Safe ${safe}.* Keys that may: its owners ${owners} \\(it has no delegate\\)`));
+      });
+
+      it("--propose on a ProxyAdmin the deployer owns", async () => {
+        await refused(/--propose applies when a Safe owns the proxy's ProxyAdmin/);
       });
     });
   });
