@@ -169,7 +169,15 @@ const TEMPLATE = fs.readFileSync(path.join(__dirname, "..", "..", ".env.example"
  * the solc output cache's settings (internal/compiler/output-cache.ts) and the verification retries
  * (internal/tasks/verify-retry.ts).
  */
-const READ_BY_TASKS = ["ADMIN_PUBLIC_KEY", SOLC_CACHE_ENV, SOLC_CACHE_MAX_ENV, "MULTIACCOUNT_VERIFY_ATTEMPTS", "MULTIACCOUNT_VERIFY_BACKOFF_MS"];
+const READ_BY_TASKS = [
+  "ADMIN_PUBLIC_KEY",
+  SOLC_CACHE_ENV,
+  SOLC_CACHE_MAX_ENV,
+  "MULTIACCOUNT_VERIFY_ATTEMPTS",
+  "MULTIACCOUNT_VERIFY_BACKOFF_MS",
+  "SAFE_TX_SERVICE_URL",
+  "SAFE_API_KEY",
+];
 
 /**
  * Every variable the config mappings and the verification routes read, recorded through a proxy of

@@ -93,6 +93,11 @@ describe("a Safe on two chains through --networks (Hardhat 2, the ethers 5 stack
     );
     expect(rerun.stdout).to.match(/^bsc +\| Proposed: +to the Safe Transaction Service/m);
     expect(rerun.output).to.not.include(API_KEY);
+    const shown = await run(["addresses:show", "--networks", NETWORKS]);
+    expect(shown.code, shown.output).to.equal(0);
+    // Each chain's owner; no upgrade waits: --force upgrades to the implementation the proxies already run.
+    for (const network of ["localhost", "bsc"])
+      expect(shown.stdout).to.match(new RegExp(`^ProxyAdmin owner on ${network}: ${safe.toLowerCase()} \\(Safe, 2 of 3\\)$`, "m"));
     for (const [i, network] of ["localhost", "bsc"].entries()) {
       const batch = JSON.parse(fs.readFileSync(path.join(two.dir, network, `safe-upgrade-${network}.json`), "utf8")) as {
         chainId: string;

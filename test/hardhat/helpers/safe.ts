@@ -62,7 +62,16 @@ async function deployFrom(deployer: Signer, chainId: number): Promise<SafeContra
 
 /** A network: the in-process one's runtime, or a node's JSON-RPC URL. */
 export type SafeNetwork = HardhatRuntimeEnvironment | string;
-const eip1193 = (network: SafeNetwork) => (typeof network === "string" ? network : (network.network.provider as never));
+/**
+ * The network as an EIP-1193 provider for protocol-kit: a node's URL goes through ethers' own HTTP
+ * client, not viem's fetch (in a mocha process where hardhat-upgrades 1.x has run, the global fetch
+ * is node-fetch, whose responses viem cannot read).
+ */
+function eip1193(network: SafeNetwork): never {
+  if (typeof network !== "string") return network.network.provider as never;
+  const provider = new providers.JsonRpcProvider(network);
+  return { request: ({ method, params }: { method: string; params?: unknown[] }) => provider.send(method, params ?? []) } as never;
+}
 
 /** protocol-kit on the network, signing with `key`, for the Safe at `safeAddress`. */
 export function safeKit(network: SafeNetwork, contracts: SafeContracts, key: string, safeAddress: string): Promise<SafeKit> {

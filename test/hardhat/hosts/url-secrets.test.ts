@@ -15,7 +15,7 @@ import path from "path";
 import { journalPathFor } from "../../../src/hardhat/internal/rpc/journal";
 import { startFaultyRpc, type CallInfo, type CallLog, type FaultyRpc, type RpcErrorAnswer } from "../helpers/faulty-rpc";
 import { prepareHost, startHosts, type HostProject } from "../helpers/hosts";
-import { errorHead, freePort, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
+import { errorHead, runHardhat, type LocalNode, type RunResult } from "../helpers/processes";
 import { deployStandIn } from "../helpers/stand-in";
 import { ADMIN, NODE_KEY, STACKS, compiled, startChain, type StackCase } from "./cases";
 
@@ -125,7 +125,9 @@ async function deployThrough(hardhat: Hardhat, host: HostProject, proxy: FaultyR
 
 /** addresses:show --all-networks: docker answers through a plain proxy; bsc's endpoint refuses every call, echoing bsc's keys. */
 async function surveyThrough(hardhat: Hardhat, host: HostProject, docker: FaultyRpc, bsc: FaultyRpc): Promise<Observed> {
-  const closed = `http://127.0.0.1:${await freePort()}`;
+  // Port 1: nothing listens there, ever. A port free a moment ago could go to another stack's endpoint
+  // (the three stacks run at once), which would then get this survey's calls.
+  const closed = "http://127.0.0.1:1";
   const env: Record<string, string> = { HARDHAT_DOCKER_URL: `${docker.url}${KEYED}`, BSC_RPC_URL: `${bsc.url}${OTHER_KEYED}`, LOCALHOST_RPC_URL: closed };
   for (const network of ["MAINNET", "OPBNB", "BASE", "POLYGON", "ARBITRUM", "OPTIMISM", "MANTLE", "BLAST", "MODE", "SONIC"]) env[`${network}_RPC_URL`] = closed;
   const pattern = path.join(host.dir, "output", "url-secrets-{network}.json");

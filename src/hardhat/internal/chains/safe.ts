@@ -30,7 +30,7 @@ export function word(value: bigint | string): string {
 }
 
 /** The Safe at `address`, or undefined when the contract there does not answer as a Safe (owners, threshold, nonce, version). */
-export async function readSafe(chain: Chain, address: string): Promise<SafeState | undefined> {
+export async function readSafe(chain: Pick<Chain, "request">, address: string): Promise<SafeState | undefined> {
   const call = async (data: string): Promise<string | undefined> => {
     try {
       const answer = await chain.request<string>(`asking ${address} whether it is a Safe`, "eth_call", [{ to: address, data }, "latest"]);

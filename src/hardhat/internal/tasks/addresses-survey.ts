@@ -10,6 +10,12 @@ import { NETWORK_TOKEN, addressesFileFor } from "../files/addresses-path";
 import { collectSecrets, mergeSecrets, redact } from "../output/redact";
 import { classify } from "../rpc/failures";
 import { behindHttpProxy, httpTransport, type Transport } from "../rpc/transport";
+import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../../constants";
+import { readSafe } from "../chains/safe";
+import { batchFileFor, readBatch } from "../files/safe-batch";
+
+/** owner() */
+const OWNER_OF = "0x8da5cb5b";
 
 /** A configured network, as the entry of either Hardhat major describes it. */
 export interface SurveyTarget {
@@ -34,6 +40,8 @@ export interface NetworkSurveyRow {
   note?: string;
   /** Its address differs from the one most networks record. */
   differs: boolean;
+  /** Who owns the proxy's ProxyAdmin ("0x… (Safe, 2 of 3)"), and an upgrade of ours its Safe has not executed; absent when not read. */
+  owner?: string;
 }
 
 export interface NetworkSurvey {
@@ -90,9 +98,37 @@ async function surveyOne(
     if (address === undefined || !ADDRESS.test(address))
       return row({ ...recorded, chainId, note: address === undefined ? "no multiAccountAddress" : "not an address" });
     const code = await ask(transport, "eth_getCode", [address, "latest"]);
-    return row({ ...recorded, chainId, code: typeof code === "string" && code !== "0x" && code !== "" ? "yes" : "NO CODE" });
+    if (typeof code !== "string" || code === "0x" || code === "") return row({ ...recorded, chainId, code: "NO CODE" });
+    return row({ ...recorded, chainId, code: "yes", owner: await adminOwner(transport, address, batchFileFor(file, target.network)) });
   } catch (error) {
     return row({ ...recorded, code: "unreachable", note: classify(error).reason });
+  }
+}
+
+/** The address an answer holds in its last 20 bytes; undefined for an empty answer or the zero address. */
+async function addressAnswer(transport: Transport, method: string, params: unknown[]): Promise<string | undefined> {
+  const hex = String(await ask(transport, method, params)).replace(/^0x/, "");
+  const address = `0x${hex.padStart(40, "0").slice(-40)}`;
+  return /^[0-9a-fA-F]+$/.test(hex) && !/^0x0{40}$/.test(address) ? address : undefined;
+}
+
+/**
+ * Who owns `proxy`'s ProxyAdmin, as a cell: its address, "(Safe, 2 of 3)" when it answers as a Safe,
+ * and "upgrade waiting" when our batch file next to the addresses file upgrades the proxy to another
+ * implementation than it runs. Undefined when the proxy has no ProxyAdmin with an owner() to read.
+ */
+async function adminOwner(transport: Transport, proxy: string, batchFile: string): Promise<string | undefined> {
+  try {
+    const admin = await addressAnswer(transport, "eth_getStorageAt", [proxy, ADMIN_SLOT, "latest"]);
+    const owner = admin && (await addressAnswer(transport, "eth_call", [{ to: admin, data: OWNER_OF }, "latest"]));
+    if (owner === undefined) return undefined;
+    const safe = await readSafe({ request: (_what, method, params) => ask(transport, method, params ?? []) as never }, owner);
+    const pending = readBatch(batchFile)?.transactions.find((tx) => tx.contractInputsValues.proxy?.toLowerCase() === proxy.toLowerCase());
+    const current = await addressAnswer(transport, "eth_getStorageAt", [proxy, IMPLEMENTATION_SLOT, "latest"]);
+    const waiting = safe !== undefined && pending !== undefined && pending.contractInputsValues.implementation?.toLowerCase() !== current;
+    return `${owner}${safe === undefined ? "" : ` (Safe, ${safe.threshold} of ${safe.owners.length})`}${waiting ? ", upgrade waiting" : ""}`;
+  } catch {
+    return undefined;
   }
 }
 
@@ -177,6 +213,7 @@ function printPerNetwork(log: Logger, survey: NetworkSurvey): void {
     ]),
   ]);
   for (const line of perNetworkSummary(survey)) log.info(line);
+  for (const r of survey.networks) if (r.owner !== undefined) log.info(`ProxyAdmin owner on ${r.network}: ${r.owner}`);
 }
 
 /** What the one addresses file holds: its multiAccountAddress, or why there is none to check. */
