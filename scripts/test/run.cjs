@@ -9,8 +9,7 @@
 //   and installs once for the whole run (test/hardhat/helpers/hosts.ts), the main lane reuses both.
 // - notifications: the type check and the lint, the notifications, mock hedger and docs tests, the
 //   notifications tests again on Node.js 24 (from the npm `node` package; the browser tests run once),
-//   then, once the main lane has compiled, the contracts' tests, the drift check and the demo, and
-//   the faulty-endpoint host file (in copies of the host installs of its own).
+//   then, once the main lane has compiled, the contracts' tests, the drift check and the demo.
 // Each lane's steps run even when one before it failed; its output is printed when it ends (and
 // written to test-output/test-run/<lane>.log as it comes), then one line sums the tests of all lanes
 // and a failed lane's failures come again at the very end. `npx mocha` runs every file in one process.
@@ -34,12 +33,8 @@ const HOSTS_IN_MAIN = [
   "test/hardhat/hosts/verify-retries.test.ts",
   "test/hardhat/hosts/every-explorer.test.ts",
 ];
-/**
- * The notifications lane's last step, once the main lane's compile has written the artifacts; then
- * one host file of the hosts lane, which works in copies of its own, so that the three lanes end together.
- */
+/** The notifications lane's last step, once the main lane's compile has written the artifacts. */
 const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
-const HOSTS_IN_NOTIFICATIONS = ["test/hardhat/hosts/unreliable-rpc.test.ts"];
 const BROWSER_TESTS = /^test\/notifications\/(browser|example-react)/;
 
 function testFiles(dir) {
@@ -147,11 +142,10 @@ async function main() {
   fs.mkdirSync(LOGS, { recursive: true });
   const files = testFiles("test");
   const hostsInMain = pick(files, HOSTS_IN_MAIN);
-  const hostsInNotifications = pick(files, HOSTS_IN_NOTIFICATIONS);
-  const hosts = pick(files, LANES.hosts).filter((file) => !hostsInMain.includes(file) && !hostsInNotifications.includes(file));
+  const hosts = pick(files, LANES.hosts).filter((file) => !hostsInMain.includes(file));
   const notifications = pick(files, LANES.notifications);
   const afterCompile = pick(files, AFTER_COMPILE);
-  const main = files.filter((file) => ![...hosts, ...hostsInMain, ...hostsInNotifications, ...notifications, ...afterCompile].includes(file));
+  const main = files.filter((file) => ![...hosts, ...hostsInMain, ...notifications, ...afterCompile].includes(file));
   const onNode24 = notifications.filter((file) => file.startsWith("test/notifications/") && !BROWSER_TESTS.test(file));
   let markCompiled;
   const compiled = new Promise((resolve) => (markCompiled = resolve));
@@ -163,7 +157,7 @@ async function main() {
       npm("lint"),
       mocha(notifications),
       async () => mocha(onNode24, await node24()),
-      async () => (await compiled, mocha([...afterCompile, ...hostsInNotifications])),
+      async () => (await compiled, mocha(afterCompile)),
     ]),
   ].map((running) =>
     running.then((result) => {

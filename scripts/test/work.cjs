@@ -15,8 +15,5 @@ if (process.env.MULTIACCOUNT_TEST_WORK === undefined) {
 }
 // Every compile of the run shares one solc output cache (the plugin's, src/hardhat/internal/compiler/output-cache.ts).
 process.env.MULTIACCOUNT_SOLC_CACHE ??= path.join(process.env.MULTIACCOUNT_TEST_WORK, "solc-output");
-// Node.js 22 and 24 (Hardhat 3's hosts, the verifier, the Node.js 24 run) keep the code they compile
-// for the next process that loads the same files; Node.js 20 ignores it.
-process.env.NODE_COMPILE_CACHE ??= path.join(process.env.MULTIACCOUNT_TEST_WORK, "node-compile-cache");
 
 module.exports = process.env.MULTIACCOUNT_TEST_WORK;

@@ -99,7 +99,7 @@ export async function startVerifier(chains: Record<number, string> = {}): Promis
   const { dir, node, compiled } = await prepareVerifier();
   const child: ChildProcess = spawn(node, [path.join(dir, "server.cjs")], {
     cwd: dir,
-    env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, VERIFIER_CHAINS: JSON.stringify(chains), VERIFIER_COMPILED: compiled },
+    env: { PATH: process.env.PATH, VERIFIER_CHAINS: JSON.stringify(chains), VERIFIER_COMPILED: compiled },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let log = "";
