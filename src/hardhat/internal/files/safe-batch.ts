@@ -85,6 +85,15 @@ export function readBatch(file: string): SafeBatchFile | undefined {
   }
 }
 
+/** The implementation the batch file at `file` upgrades `proxy` to through `admin`, when it holds such an upgrade (lower-case). */
+export function batchedImplementation(file: string, proxy: string, admin: string): string | undefined {
+  const pending = readBatch(file)?.transactions.find(
+    (tx) => tx.to.toLowerCase() === admin.toLowerCase() && tx.contractInputsValues.proxy?.toLowerCase() === proxy.toLowerCase()
+  );
+  const implementation = pending?.contractInputsValues.implementation;
+  return /^0x[0-9a-fA-F]{40}$/.test(implementation ?? "") ? implementation!.toLowerCase() : undefined;
+}
+
 /**
  * Writes the batch of `transactions` for the Safe on `chainId` (atomically), keeping the time of an
  * identical batch already there so that a rerun leaves the file as it was.

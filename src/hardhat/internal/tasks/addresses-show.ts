@@ -4,7 +4,7 @@
 import { loadAddresses, type AddressesFile } from "../../addresses";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../../constants";
 import { readSafe } from "../chains/safe";
-import { batchFileFor, readBatch } from "../files/safe-batch";
+import { batchFileFor, batchedImplementation } from "../files/safe-batch";
 import type { Host } from "./host";
 import { createLogger, printTable } from "../output/log";
 import type { RunEffects } from "./lifecycle";
@@ -34,13 +34,9 @@ async function proxyAdminOwnership(host: Host, proxy: string, addressesFile: str
       : stack.getAddress(owner);
   const lines = [`ProxyAdmin ${stack.getAddress(admin)}, owned by ${who}`];
   const file = batchFileFor(addressesFile, host.network.name);
-  const pending = readBatch(file)?.transactions.find(
-    (tx) => tx.to.toLowerCase() === admin && tx.contractInputsValues.proxy?.toLowerCase() === proxy.toLowerCase()
-  );
-  const implementation = pending?.contractInputsValues.implementation;
-  if (safe !== undefined && implementation !== undefined && stack.isAddress(implementation)) {
-    const current = await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT);
-    if (current !== implementation.toLowerCase()) lines.push(`Waiting for the Safe: the upgrade to ${stack.getAddress(implementation)} in ${file}`);
+  const implementation = batchedImplementation(file, proxy, admin);
+  if (safe !== undefined && implementation !== undefined && (await host.chain.addressInSlot(proxy, IMPLEMENTATION_SLOT)) !== implementation) {
+    lines.push(`Waiting for the Safe: the upgrade to ${stack.getAddress(implementation)} in ${file}`);
   }
   return lines;
 }

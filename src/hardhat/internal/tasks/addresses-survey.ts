@@ -12,7 +12,7 @@ import { classify } from "../rpc/failures";
 import { behindHttpProxy, httpTransport, type Transport } from "../rpc/transport";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../../constants";
 import { readSafe } from "../chains/safe";
-import { batchFileFor, readBatch } from "../files/safe-batch";
+import { batchFileFor, batchedImplementation } from "../files/safe-batch";
 
 /** owner() */
 const OWNER_OF = "0x8da5cb5b";
@@ -121,11 +121,11 @@ async function adminOwner(transport: Transport, proxy: string, batchFile: string
   try {
     const admin = await addressAnswer(transport, "eth_getStorageAt", [proxy, ADMIN_SLOT, "latest"]);
     const owner = admin && (await addressAnswer(transport, "eth_call", [{ to: admin, data: OWNER_OF }, "latest"]));
-    if (owner === undefined) return undefined;
+    if (admin === undefined || owner === undefined) return undefined;
     const safe = await readSafe({ request: (_what, method, params) => ask(transport, method, params ?? []) as never }, owner);
-    const pending = readBatch(batchFile)?.transactions.find((tx) => tx.contractInputsValues.proxy?.toLowerCase() === proxy.toLowerCase());
+    const implementation = batchedImplementation(batchFile, proxy, admin);
     const current = await addressAnswer(transport, "eth_getStorageAt", [proxy, IMPLEMENTATION_SLOT, "latest"]);
-    const waiting = safe !== undefined && pending !== undefined && pending.contractInputsValues.implementation?.toLowerCase() !== current;
+    const waiting = safe !== undefined && implementation !== undefined && implementation !== current;
     return `${owner}${safe === undefined ? "" : ` (Safe, ${safe.threshold} of ${safe.owners.length})`}${waiting ? ", upgrade waiting" : ""}`;
   } catch {
     return undefined;

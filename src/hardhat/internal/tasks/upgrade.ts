@@ -281,7 +281,8 @@ async function writeSafeUpgrade(
   const state = (await readSafe(host.chain, safeAddress)) ?? owner.state;
   const transaction = upgradeTransaction(stack.proxyContracts().openZeppelin, owner.proxyAdmin, plan.proxy, implementation);
   const hash = (hex: string) => stack.keccak256(hex);
-  const safeTxHash = safeTransactionHash(hash, run.chainId, safeAddress, encodeTransaction(hash, transaction), state.nonce);
+  const call = encodeTransaction(hash, transaction);
+  const safeTxHash = safeTransactionHash(hash, run.chainId, safeAddress, call, state.nonce);
   progress.step = "writing the Safe batch file";
   const batchFile = batchFileFor(options.addressesFile, host.network.name);
   const waiting = writeUpgradeBatch(
@@ -293,7 +294,7 @@ async function writeSafeUpgrade(
   );
   log.info(`Safe batch file:    ${batchFile} (import it in Safe{Wallet}'s Transaction Builder)`);
   log.info(`Safe transaction:   nonce ${state.nonce}, safeTxHash ${safeTxHash}`);
-  const proposal = plan.proposer && (await proposeUpgrade(run, plan.proposer, state, encodeTransaction(hash, transaction)));
+  const proposal = plan.proposer && (await proposeUpgrade(run, plan.proposer, state, call));
   if (proposal !== undefined) logProposal(run, plan.proposer!, proposal);
   else logWaiting(run, state, waiting ? plan.oldImplementation : undefined, implementation);
   progress.step = "reading the receipts";
