@@ -42,6 +42,21 @@ function sha256(text: string): string {
   return crypto.createHash("sha256").update(text).digest("hex");
 }
 
+/**
+ * What an entry is kept under: the input as solc reads it. An empty `settings.libraries` links
+ * nothing, and solc's output is the same byte for byte with it or without it; explorer plugins add
+ * one before they verify (hardhat-etherscan 3 and hardhat-verify 2 set it on the project's compiler
+ * settings), which would otherwise make the build after a verify a miss.
+ */
+function solcInputKey(input: unknown): string {
+  const settings = (input as { settings?: { libraries?: unknown } } | null)?.settings;
+  const libraries = settings?.libraries;
+  if (typeof libraries !== "object" || libraries === null || Object.keys(libraries).length > 0) return sha256(JSON.stringify(input));
+  const linksNothing = { ...settings };
+  delete linksNothing.libraries;
+  return sha256(JSON.stringify({ ...(input as object), settings: linksNothing }));
+}
+
 /** Whether this is no output, or solc refused the input: such an output is not kept (the next compile says it again). */
 function hasErrors(output: unknown): boolean {
   if (typeof output !== "object" || output === null) return true;
@@ -197,7 +212,7 @@ export async function withSolcOutputCache<Output>(
   env: NodeJS.ProcessEnv = process.env
 ): Promise<Output> {
   if (dir === undefined) return compile();
-  const inputHash = sha256(JSON.stringify(input));
+  const inputHash = solcInputKey(input);
   const file = path.join(dir, `${sha256(`${compiler}\0${inputHash}`)}.json`);
   const kept = read(file, compiler, inputHash);
   if (kept !== undefined) return kept as Output;

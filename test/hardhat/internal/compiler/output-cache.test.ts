@@ -57,6 +57,16 @@ describe("the solc output cache", () => {
     expect(entries(dir)).to.have.length(3);
   });
 
+  it("takes settings that link no library (an empty `libraries`) for the same input, and a linked library for another", async () => {
+    const compile = compiler();
+    const withLibraries = (libraries: unknown) => ({ ...input("contract A {}"), settings: { optimizer: { enabled: true }, libraries } });
+    await withSolcOutputCache(dir, "solcjs sha256:aa", input("contract A {}"), compile);
+    await withSolcOutputCache(dir, "solcjs sha256:aa", withLibraries({}), compile);
+    expect(compile.runs).to.equal(1);
+    await withSolcOutputCache(dir, "solcjs sha256:aa", withLibraries({ "a.sol": { L: "0x0000000000000000000000000000000000000001" } }), compile);
+    expect(compile.runs).to.equal(2);
+  });
+
   it("keeps no output holding an error, and keeps one with warnings only", async () => {
     const failed = compiler({ errors: [{ severity: "warning" }, { severity: "error", message: "ParserError" }] });
     await withSolcOutputCache(dir, "c", input("contract A {"), failed);
@@ -306,5 +316,29 @@ describe("the solc output cache on Hardhat 2", function () {
     fs.writeFileSync(file, JSON.stringify(entry));
     await env.hre.run("compile", { force: true, quiet: true });
     expect(bytecode()).to.equal("0x600060005500");
+  });
+
+  it("takes an empty `libraries` (what explorer plugins add to the settings before they verify) for the same input: solc builds the same", async () => {
+    const settings = env.hre.config.solidity.compilers[0].settings as { libraries?: unknown };
+    settings.libraries = {};
+    try {
+      process.env[SOLC_CACHE_ENV] = "off";
+      await env.hre.run("compile", { force: true, quiet: true });
+      const bySolc = JSON.parse(await buildInfo());
+      expect(bySolc.input.settings.libraries, "the input solc was given").to.deep.equal({});
+      // The entry kept above, from the settings without `libraries`, serves it, and is what solc built.
+      fs.rmSync(dir, { recursive: true, force: true });
+      process.env[SOLC_CACHE_ENV] = dir;
+      delete settings.libraries;
+      await env.hre.run("compile", { force: true, quiet: true });
+      settings.libraries = {};
+      const kept = JSON.parse(fs.readFileSync(path.join(dir, entries(dir)[0]), "utf8"));
+      expect(kept.output).to.deep.equal(bySolc.output);
+      await env.hre.run("compile", { force: true, quiet: true });
+      expect(entries(dir), "no second entry").to.have.length(1);
+      expect(JSON.parse(await buildInfo()).output).to.deep.equal(bySolc.output);
+    } finally {
+      delete settings.libraries;
+    }
   });
 });
