@@ -20,6 +20,8 @@ import { ADMIN_SLOT } from "../../../src/hardhat/constants";
 import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STACKS, artifactFile, compiled, startChain } from "./cases";
 import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
 import { OWNER_KEYS, createSafe, deploySafeContractsAt, safeKit } from "../helpers/safe";
+import { startSafeService, type SafeService } from "../helpers/safe-service";
+import { REPO_ROOT } from "../helpers/environment";
 
 const INITIALIZED = ethers.utils.id("Initialized(uint8)");
 /** OpenZeppelin 5's proxy as upgrades-core builds it (the upgrades plugin 3.x, 4.x). */
@@ -31,7 +33,9 @@ async function slotAddressOn(node: LocalNode, address: string, slot: string): Pr
   return ethers.utils.getAddress("0x" + (await node.rpc<string>("eth_getStorageAt", [address, slot, "latest"])).slice(-40));
 }
 
-/** Text on one line, in lower case: Hardhat wraps long messages, and an address read from a slot is not checksummed. */
+/** ProxyAdmin's owner(). */
+const OWNER_OF = ethers.utils.id("owner()").slice(0, 10);
+
 /** A preload (`--require`) that logs its start, then each module load of soljson.js, to SOLJSON_PROBE_LOG. */
 const SOLJSON_PROBE = `const fs = require("fs");
 const Module = require("module");
@@ -44,6 +48,7 @@ Module._load = function (request) {
 };
 `;
 
+/** Text on one line, in lower case: Hardhat wraps long messages, and an address read from a slot is not checksummed. */
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").toLowerCase();
 }
@@ -79,6 +84,8 @@ describe("host projects of each supported stack and Hardhat major", function () 
       let protocol: string;
       let file: string;
       let proxy: string;
+      /** The 2-of-3 Safe the --owner test makes (accounts #1 to #3 its owners). */
+      let safe: string;
 
       const env = (extra: Record<string, string | undefined> = {}) => ({
         BSC_RPC_URL: node.url,
@@ -228,9 +235,18 @@ describe("host projects of each supported stack and Hardhat major", function () 
             .filter(({ entry }) => multiAccountIn(entry.output)?.evm?.bytecode?.object === built.slice(2));
           expect(kept.length, "entries holding the deployed build").to.be.greaterThan(0);
           expect(kept[0].entry.compiler).to.match(/^solcjs sha256:[0-9a-f]{64}$/);
+          // The doctored folder holds every other entry as it is (linked), so that no job of the build runs solc.
           const doctored = fs.mkdtempSync(path.join(host.dir, "output", "solc-cache-"));
+          for (const name of fs.readdirSync(shared).filter((file) => /^[0-9a-f]{64}\.(json|long-version)$/.test(file))) {
+            try {
+              fs.linkSync(path.join(shared, name), path.join(doctored, name));
+            } catch {
+              // pruned by another process meanwhile
+            }
+          }
           for (const { name, entry } of kept) {
             multiAccountIn(entry.output)!.evm!.bytecode!.object = "600060005500";
+            fs.rmSync(path.join(doctored, name), { force: true });
             fs.writeFileSync(path.join(doctored, name), JSON.stringify(entry));
           }
           const fromDoctored = await hardhat(["--build-profile", "production", "build", "--force"], { MULTIACCOUNT_SOLC_CACHE: doctored });
@@ -362,7 +378,7 @@ describe("host projects of each supported stack and Hardhat major", function () 
               ? "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97"
               : "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
           const contracts = await deploySafeContractsAt(node.url, deployerKey);
-          const safe = await createSafe(node.url, contracts, OWNER_KEYS, 2);
+          safe = await createSafe(node.url, contracts, OWNER_KEYS, 2);
           const safeFile = path.join(host.dir, "output", "safe.json");
           fs.writeFileSync(safeFile, JSON.stringify({ protocolAddress: protocol }));
           const options = ["--network", "bsc", "--addresses-file", "output/safe.json", "--no-verify"];
@@ -786,6 +802,64 @@ describe("host projects of each supported stack and Hardhat major", function () 
                 `Error in community plugin multiaccount-kit: ${explorerName} did not verify the contract at ${implementation}: the code on chain is not MultiAccount nor any other contract of this project as compiled now`
               )
             );
+          });
+        });
+
+      // The ethers 5 stack: test/hardhat/internal/tasks/safe-upgrade.test.ts and hardhat2/safe-networks.test.ts.
+      // Last, once every other test of the stack has used the deployer's proxy.
+      if (stack.host !== "ethers5")
+        describe("then handed to the Safe, and its upgrade proposed to the Safe's Transaction Service", () => {
+          const SAFE_KEY = "host-safe-service-key-3";
+          // --propose loads @safe-global/api-kit from the project: this repository's install of it (the
+          // version the docs name), linked into the host, which proves the stack's signing and loading, not npm's install.
+          const linked = () => path.join(host.dir, "node_modules", "@safe-global", "api-kit");
+          let service: SafeService;
+          const proposals = () => service.requests.filter((request) => request.method === "POST" && request.path.endsWith("/multisig-transactions/"));
+
+          before(async () => {
+            fs.mkdirSync(path.dirname(linked()), { recursive: true });
+            fs.rmSync(linked(), { recursive: true, force: true });
+            fs.symlinkSync(path.join(REPO_ROOT, "node_modules", "@safe-global", "api-kit"), linked(), "dir");
+            service = await startSafeService({ 56: new ethers.providers.JsonRpcProvider(node.url) });
+          });
+          after(async () => {
+            await service?.stop();
+            fs.rmSync(linked(), { force: true });
+          });
+
+          it("handover-multiaccount: the ProxyAdmin's owner read on chain is the Safe, and the deployer holds nothing", async () => {
+            expect(safe, "the Safe of the --owner test").to.match(ADDRESS);
+            const result = await hardhat(["handover-multiaccount", "--network", "bsc", "--owner", safe]);
+            expect(result.code, result.output).to.equal(0);
+            expect(result.stdout).to.include("The deployer still holds: nothing.");
+            const owner = await node.rpc<string>("eth_call", [{ to: await slotAddress(proxy, ADMIN_SLOT), data: OWNER_OF }, "latest"]);
+            expect(ethers.utils.getAddress(ethers.utils.hexDataSlice(owner, 12))).to.equal(safe);
+          });
+
+          it("upgrade-multiaccount --propose, signed by the deployer (a delegate): the hash, sender and signature that crossed the wire; a rerun proposes nothing", async () => {
+            const deployer = new ethers.Wallet(NODE_KEY).address;
+            service.delegates.set(safe, [deployer]);
+            const propose = () =>
+              hardhat(["upgrade-multiaccount", "--network", "bsc", "--contract", "MultiAccountV2", "--force", "--no-verify", "--propose"], {
+                SAFE_TX_SERVICE_URL: service.url(56),
+                SAFE_API_KEY: SAFE_KEY,
+              });
+            const first = await propose();
+            expect(first.code, first.output).to.equal(0);
+            const printed = /Proposed: .*nonce \d+, safeTxHash (0x[0-9a-f]{64}), signed by the deployer; waiting for 2 more confirmations \(0 of 2\)\./.exec(
+              first.stdout
+            );
+            expect(printed, first.output).to.not.equal(null);
+            const [post] = proposals();
+            expect([proposals().length, post.body!.contractTransactionHash, post.body!.sender]).to.deep.equal([1, printed![1], deployer]);
+            expect(ethers.utils.recoverAddress(printed![1], String(post.body!.signature)), "the signature recovers to the sender").to.equal(deployer);
+            expect(service.requests.every((request) => request.authorization === `Bearer ${SAFE_KEY}`)).to.equal(true);
+            expect(first.output).to.not.include(SAFE_KEY);
+
+            const again = await propose();
+            expect(again.code, again.output).to.equal(0);
+            expect(oneLine(again.output)).to.include(oneLine("waiting for 2 more confirmations (0 of 2). Nothing was sent or proposed."));
+            expect(proposals()).to.have.length(1);
           });
         });
     });

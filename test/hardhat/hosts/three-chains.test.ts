@@ -16,6 +16,7 @@ import { ethers } from "ethers";
 import fs from "fs";
 import os from "os";
 import path from "path";
+import { ADMIN_SLOT } from "../../../src/hardhat/constants";
 import { CREATEX_ADDRESS } from "../../../src/hardhat/internal/chains/createx";
 import { transactionsFrom } from "../helpers/deterministic";
 import { putCreateX } from "../helpers/createx";
@@ -258,6 +259,20 @@ describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat no
       const logs = await chain.node.rpc<unknown[]>("eth_getLogs", [{ address, topics: [UPGRADED], fromBlock: "0x1" }]);
       // The deployment's (to the first implementation) and this upgrade's.
       expect(logs, chain.network).to.have.length(2);
+    }
+  });
+
+  it("handover-multiaccount --networks all to an account (--owner-is-eoa): each chain's ProxyAdmin owned by it, read on chain", async () => {
+    /** Hardhat's test account #5: an address without code. */
+    const owner = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
+    const result = await hardhat(["handover-multiaccount", "--networks", "all", "--owner", owner, "--owner-is-eoa"]);
+    expect(result.code, result.output).to.equal(0);
+    checkLines(result);
+    for (const chain of chains) {
+      expect(summaryRow(result, chain.network), result.stdout).to.match(new RegExp(`^${chain.network} +done `));
+      const admin = "0x" + (await chain.node.rpc<string>("eth_getStorageAt", [address, ADMIN_SLOT, "latest"])).slice(-40);
+      const read = await chain.node.rpc<string>("eth_call", [{ to: admin, data: ethers.utils.id("owner()").slice(0, 10) }, "latest"]);
+      expect(ethers.utils.getAddress(ethers.utils.hexDataSlice(read, 12)), chain.network).to.equal(owner);
     }
   });
 });
