@@ -24,6 +24,7 @@ import { startExplorer, type LoopbackExplorer } from "../helpers/explorer";
 import { startFaultyRpc, type FaultyRpc } from "../helpers/faulty-rpc";
 import { INSTALL_TIMEOUT_MS, prepareHost, startHosts, type HostProject } from "../helpers/hosts";
 import { jsonRpcClient, runHardhat, type LocalNode, type RunOptions, type RunResult } from "../helpers/processes";
+import { OWNER_KEYS, createSafe, deploySafeContractsAt } from "../helpers/safe";
 import { deployStandIn } from "../helpers/stand-in";
 import { ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, STACKS, compiled, startChain } from "./cases";
 
@@ -36,6 +37,8 @@ const NO_CODE = "0x000000000000000000000000000000000000dEaD";
 const DEPLOYER = new ethers.Wallet(NODE_KEY).address;
 const abi = new ethers.utils.Interface(["function protocolAddress() view returns (address)", "function version() view returns (string)"]);
 const UPGRADED = ethers.utils.id("Upgraded(address)");
+/** Hardhat's test account #9, which deploys the Safe contracts (protocol-kit knows contracts by chain id and address). */
+const SAFE_DEPLOYER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
 
 interface Chain {
   network: (typeof NETWORKS)[number];
@@ -262,17 +265,36 @@ describe("--networks on Hardhat 3: deploy, show and upgrade on three `hardhat no
     }
   });
 
-  it("handover-multiaccount --networks all to an account (--owner-is-eoa): each chain's ProxyAdmin owned by it, read on chain", async () => {
-    /** Hardhat's test account #5: an address without code. */
-    const owner = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
-    const result = await hardhat(["handover-multiaccount", "--networks", "all", "--owner", owner, "--owner-is-eoa"]);
-    expect(result.code, result.output).to.equal(0);
-    checkLines(result);
+  it("a Safe on all three: handover-multiaccount --networks all hands each ProxyAdmin to it, then upgrade-multiaccount --networks all writes a batch file per chain", async () => {
+    // The Safe 1.4.1 contracts from Hardhat's test account #9, and one 2-of-3 Safe of accounts #1 to #3: the same addresses on every chain.
+    let safe = "";
+    for (const chain of chains) safe = await createSafe(chain.node.url, await deploySafeContractsAt(chain.node.url, SAFE_DEPLOYER_KEY), OWNER_KEYS, 2);
+    const handover = await hardhat(["handover-multiaccount", "--networks", "all", "--owner", safe]);
+    expect(handover.code, handover.output).to.equal(0);
+    checkLines(handover);
     for (const chain of chains) {
-      expect(summaryRow(result, chain.network), result.stdout).to.match(new RegExp(`^${chain.network} +done `));
+      expect(summaryRow(handover, chain.network), handover.stdout).to.match(new RegExp(`^${chain.network} +done `));
       const admin = "0x" + (await chain.node.rpc<string>("eth_getStorageAt", [address, ADMIN_SLOT, "latest"])).slice(-40);
-      const read = await chain.node.rpc<string>("eth_call", [{ to: admin, data: ethers.utils.id("owner()").slice(0, 10) }, "latest"]);
-      expect(ethers.utils.getAddress(ethers.utils.hexDataSlice(read, 12)), chain.network).to.equal(owner);
+      const owner = await chain.node.rpc<string>("eth_call", [{ to: admin, data: ethers.utils.id("owner()").slice(0, 10) }, "latest"]);
+      expect(ethers.utils.getAddress(ethers.utils.hexDataSlice(owner, 12)), chain.network).to.equal(safe);
+    }
+
+    const before = await blocks();
+    const upgrade = await hardhat(["upgrade-multiaccount", "--networks", "all", "--contract", "MultiAccountV2", "--force", "--no-verify"]);
+    expect(upgrade.code, upgrade.output).to.equal(0);
+    checkLines(upgrade);
+    expect(await blocks(), "the Safe sends the upgrade, not the deployer").to.deep.equal(before);
+    for (const chain of chains) {
+      const batch = JSON.parse(fs.readFileSync(path.join(dir, chain.network, `safe-upgrade-${chain.network}.json`), "utf8")) as {
+        chainId: string;
+        meta: { createdFromSafeAddress: string };
+        transactions: Array<{ contractMethod: { name: string } }>;
+      };
+      expect([batch.chainId, batch.meta.createdFromSafeAddress, batch.transactions[0].contractMethod.name], chain.network).to.deep.equal([
+        String(chain.chainId),
+        safe,
+        "upgradeAndCall",
+      ]);
     }
   });
 });

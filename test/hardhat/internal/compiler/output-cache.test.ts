@@ -296,10 +296,18 @@ describe("the solc output cache on Hardhat 2", function () {
     return fs.readFileSync(name, "utf8");
   };
 
-  it("builds byte for byte what solc builds, and a kept output runs no solc", async () => {
+  it("builds byte for byte what solc builds, and a kept output runs no solc, also for settings with an empty `libraries`", async () => {
     process.env[SOLC_CACHE_ENV] = "off";
     await env.hre.run("compile", { force: true, quiet: true });
     const bySolc = { bytecode: bytecode(), buildInfo: await buildInfo() };
+    // Explorer plugins add an empty `libraries` to the settings before they verify: solc builds the same.
+    const settings = env.hre.config.solidity.compilers[0].settings as { libraries?: unknown };
+    settings.libraries = {};
+    await env.hre.run("compile", { force: true, quiet: true });
+    const linkingNothing = JSON.parse(await buildInfo());
+    expect(linkingNothing.input.settings.libraries, "the input solc was given").to.deep.equal({});
+    expect(linkingNothing.output).to.deep.equal(JSON.parse(bySolc.buildInfo).output);
+    delete settings.libraries;
 
     process.env[SOLC_CACHE_ENV] = dir;
     await env.hre.run("compile", { force: true, quiet: true });
@@ -308,6 +316,14 @@ describe("the solc output cache on Hardhat 2", function () {
     expect(entries(dir), "the second compile added no entry").to.have.length(1);
     expect(await buildInfo(), "the build info from the kept output").to.equal(bySolc.buildInfo);
     expect(bytecode()).to.equal(bySolc.bytecode);
+    settings.libraries = {};
+    try {
+      await env.hre.run("compile", { force: true, quiet: true });
+      expect(entries(dir), "an empty `libraries` reads the same entry").to.have.length(1);
+      expect(JSON.parse(await buildInfo()).output).to.deep.equal(linkingNothing.output);
+    } finally {
+      delete settings.libraries;
+    }
 
     // A doctored entry reaches the artifacts: the compile read it and ran no solc.
     const file = path.join(dir, entries(dir)[0]);
@@ -316,29 +332,5 @@ describe("the solc output cache on Hardhat 2", function () {
     fs.writeFileSync(file, JSON.stringify(entry));
     await env.hre.run("compile", { force: true, quiet: true });
     expect(bytecode()).to.equal("0x600060005500");
-  });
-
-  it("takes an empty `libraries` (what explorer plugins add to the settings before they verify) for the same input: solc builds the same", async () => {
-    const settings = env.hre.config.solidity.compilers[0].settings as { libraries?: unknown };
-    settings.libraries = {};
-    try {
-      process.env[SOLC_CACHE_ENV] = "off";
-      await env.hre.run("compile", { force: true, quiet: true });
-      const bySolc = JSON.parse(await buildInfo());
-      expect(bySolc.input.settings.libraries, "the input solc was given").to.deep.equal({});
-      // The entry kept above, from the settings without `libraries`, serves it, and is what solc built.
-      fs.rmSync(dir, { recursive: true, force: true });
-      process.env[SOLC_CACHE_ENV] = dir;
-      delete settings.libraries;
-      await env.hre.run("compile", { force: true, quiet: true });
-      settings.libraries = {};
-      const kept = JSON.parse(fs.readFileSync(path.join(dir, entries(dir)[0]), "utf8"));
-      expect(kept.output).to.deep.equal(bySolc.output);
-      await env.hre.run("compile", { force: true, quiet: true });
-      expect(entries(dir), "no second entry").to.have.length(1);
-      expect(JSON.parse(await buildInfo()).output).to.deep.equal(bySolc.output);
-    } finally {
-      delete settings.libraries;
-    }
   });
 });
