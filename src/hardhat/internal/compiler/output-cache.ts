@@ -44,9 +44,9 @@ function sha256(text: string): string {
 
 /**
  * What an entry is kept under: the input as solc reads it. An empty `settings.libraries` links
- * nothing, and solc's output is the same byte for byte with it or without it; explorer plugins add
- * one before they verify (hardhat-etherscan 3 and hardhat-verify 2 set it on the project's compiler
- * settings), which would otherwise make the build after a verify a miss.
+ * nothing, and solc's output is the same byte for byte with it or without it. Explorer plugins set
+ * one on the build's input when they verify (hardhat-etherscan 3 does, on the input object its later
+ * compiles in the process share), which would otherwise make each of those compiles a miss.
  */
 function solcInputKey(input: unknown): string {
   const settings = (input as { settings?: { libraries?: unknown } } | null)?.settings;
