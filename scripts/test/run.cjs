@@ -9,7 +9,8 @@
 //   and installs once for the whole run (test/hardhat/helpers/hosts.ts), the main lane reuses both.
 // - notifications: the type check and the lint, the notifications, mock hedger and docs tests, the
 //   notifications tests again on Node.js 24 (from the npm `node` package; the browser tests run once),
-//   then, once the main lane has compiled, the contracts' tests, the drift check and the demo.
+//   then, once the main lane has compiled, the contracts' tests, the drift check and the demo, and
+//   last the flaky-endpoint host file, which works in copies of the hosts lane's installs.
 // Each lane's steps run even when one before it failed; its output is printed when it ends (and
 // written to test-output/test-run/<lane>.log as it comes), then one line sums the tests of all lanes
 // and a failed lane's failures come again at the very end. `npx mocha` runs every file in one process.
@@ -35,6 +36,8 @@ const HOSTS_IN_MAIN = [
 ];
 /** The notifications lane's last step, once the main lane's compile has written the artifacts. */
 const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
+/** Then a host file off the hosts lane's tail: it works in copies of the host projects of its own. */
+const HOSTS_IN_NOTIFICATIONS = ["test/hardhat/hosts/unreliable-rpc.test.ts"];
 const BROWSER_TESTS = /^test\/notifications\/(browser|example-react)/;
 
 function testFiles(dir) {
@@ -142,10 +145,11 @@ async function main() {
   fs.mkdirSync(LOGS, { recursive: true });
   const files = testFiles("test");
   const hostsInMain = pick(files, HOSTS_IN_MAIN);
-  const hosts = pick(files, LANES.hosts).filter((file) => !hostsInMain.includes(file));
+  const hostsInNotifications = pick(files, HOSTS_IN_NOTIFICATIONS);
+  const hosts = pick(files, LANES.hosts).filter((file) => !hostsInMain.includes(file) && !hostsInNotifications.includes(file));
   const notifications = pick(files, LANES.notifications);
   const afterCompile = pick(files, AFTER_COMPILE);
-  const main = files.filter((file) => ![...hosts, ...hostsInMain, ...notifications, ...afterCompile].includes(file));
+  const main = files.filter((file) => ![...hosts, ...hostsInMain, ...hostsInNotifications, ...notifications, ...afterCompile].includes(file));
   const onNode24 = notifications.filter((file) => file.startsWith("test/notifications/") && !BROWSER_TESTS.test(file));
   let markCompiled;
   const compiled = new Promise((resolve) => (markCompiled = resolve));
@@ -158,6 +162,7 @@ async function main() {
       mocha(notifications),
       async () => mocha(onNode24, await node24()),
       async () => (await compiled, mocha(afterCompile)),
+      mocha(hostsInNotifications),
     ]),
   ].map((running) =>
     running.then((result) => {

@@ -14,7 +14,7 @@
 //
 // The runs of one stack follow each other on its own node; the three stacks run side by side (most
 // of the time goes to waits the faults impose), from the moment the host installs start: in `npm
-// test`, beside the other host files' tests. They run in copies of the host projects (their own
+// test`, at the notifications lane's end. They run in copies of the host projects (their own
 // sources, build output, records and manifests), so the first run of each stack compiles a fresh
 // project. Each test checks what its runs left behind.
 import { expect } from "chai";
