@@ -21,7 +21,6 @@ import { ADDRESS, ADMIN, API_KEY, IMPLEMENTATION_SLOT, NODE_KEY, SECRET_KEY, STA
 import { REPORT_FILE, parseReport } from "../../../scripts/api/report";
 import { OWNER_KEYS, createSafe, deploySafeContractsAt, safeKit } from "../helpers/safe";
 import { startSafeService, type SafeService } from "../helpers/safe-service";
-import { REPO_ROOT } from "../helpers/environment";
 
 const INITIALIZED = ethers.utils.id("Initialized(uint8)");
 /** OpenZeppelin 5's proxy as upgrades-core builds it (the upgrades plugin 3.x, 4.x). */
@@ -810,22 +809,14 @@ describe("host projects of each supported stack and Hardhat major", function () 
       if (stack.host !== "ethers5")
         describe("then handed to the Safe, and its upgrade proposed to the Safe's Transaction Service", () => {
           const SAFE_KEY = "host-safe-service-key-3";
-          // --propose loads @safe-global/api-kit from the project: this repository's install of it (the
-          // version the docs name), linked into the host, which proves the stack's signing and loading, not npm's install.
-          const linked = () => path.join(host.dir, "node_modules", "@safe-global", "api-kit");
+          // --propose loads @safe-global/api-kit from the project, which installs it from its own lock.
           let service: SafeService;
           const proposals = () => service.requests.filter((request) => request.method === "POST" && request.path.endsWith("/multisig-transactions/"));
 
           before(async () => {
-            fs.mkdirSync(path.dirname(linked()), { recursive: true });
-            fs.rmSync(linked(), { recursive: true, force: true });
-            fs.symlinkSync(path.join(REPO_ROOT, "node_modules", "@safe-global", "api-kit"), linked(), "dir");
             service = await startSafeService({ 56: new ethers.providers.JsonRpcProvider(node.url) });
           });
-          after(async () => {
-            await service?.stop();
-            fs.rmSync(linked(), { force: true });
-          });
+          after(() => service?.stop());
 
           it("handover-multiaccount: the ProxyAdmin's owner read on chain is the Safe, and the deployer holds nothing", async () => {
             expect(safe, "the Safe of the --owner test").to.match(ADDRESS);
