@@ -21,7 +21,7 @@ const SELECTORS = { getOwners: "0xa0e67e2b", getThreshold: "0xe75235b8", nonce: 
 const DOMAIN_TYPEHASH = "47e79534a245952e8b16893a336b85a3d9ea9fa8c573f3d803afb92a79469218";
 /** keccak256 of the SafeTx type (to, value, data, operation, safeTxGas, baseGas, gasPrice, gasToken, refundReceiver, nonce). */
 const SAFE_TX_TYPEHASH = "bb8310d486368db6bd6f849402fdd73ad53d316b5a4b2644ad6efe0f941286d8";
-const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 
 /** A 32-byte ABI word of a uint or an address, without 0x. */
 export function word(value: bigint | string): string {

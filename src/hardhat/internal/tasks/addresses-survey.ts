@@ -11,11 +11,9 @@ import { collectSecrets, mergeSecrets, redact } from "../output/redact";
 import { classify } from "../rpc/failures";
 import { behindHttpProxy, httpTransport, type Transport } from "../rpc/transport";
 import { ADMIN_SLOT, IMPLEMENTATION_SLOT } from "../../constants";
-import { readSafe } from "../chains/safe";
+import { Chain } from "../chains/reader";
+import { ZERO_ADDRESS, readSafe } from "../chains/safe";
 import { batchFileFor, batchedImplementation } from "../files/safe-batch";
-
-/** owner() */
-const OWNER_OF = "0x8da5cb5b";
 
 /** A configured network, as the entry of either Hardhat major describes it. */
 export interface SurveyTarget {
@@ -105,13 +103,6 @@ async function surveyOne(
   }
 }
 
-/** The address an answer holds in its last 20 bytes; undefined for an empty answer or the zero address. */
-async function addressAnswer(transport: Transport, method: string, params: unknown[]): Promise<string | undefined> {
-  const hex = String(await ask(transport, method, params)).replace(/^0x/, "");
-  const address = `0x${hex.padStart(40, "0").slice(-40)}`;
-  return /^[0-9a-fA-F]+$/.test(hex) && !/^0x0{40}$/.test(address) ? address : undefined;
-}
-
 /**
  * Who owns `proxy`'s ProxyAdmin, as a cell: its address, "(Safe, 2 of 3)" when it answers as a Safe,
  * and "upgrade waiting" when our batch file next to the addresses file upgrades the proxy to another
@@ -119,13 +110,13 @@ async function addressAnswer(transport: Transport, method: string, params: unkno
  */
 async function adminOwner(transport: Transport, proxy: string, batchFile: string): Promise<string | undefined> {
   try {
-    const admin = await addressAnswer(transport, "eth_getStorageAt", [proxy, ADMIN_SLOT, "latest"]);
-    const owner = admin && (await addressAnswer(transport, "eth_call", [{ to: admin, data: OWNER_OF }, "latest"]));
-    if (admin === undefined || owner === undefined) return undefined;
-    const safe = await readSafe({ request: (_what, method, params) => ask(transport, method, params ?? []) as never }, owner);
+    const chain = new Chain({ request: ({ method, params }) => ask(transport, method, params ?? []) }, "the network");
+    const admin = await chain.addressInSlot(proxy, ADMIN_SLOT);
+    const owner = admin === ZERO_ADDRESS ? undefined : await chain.ownerOf(admin);
+    if (owner === undefined || owner === ZERO_ADDRESS) return undefined;
+    const safe = await readSafe(chain, owner);
     const implementation = batchedImplementation(batchFile, proxy, admin);
-    const current = await addressAnswer(transport, "eth_getStorageAt", [proxy, IMPLEMENTATION_SLOT, "latest"]);
-    const waiting = safe !== undefined && implementation !== undefined && implementation !== current;
+    const waiting = safe !== undefined && implementation !== undefined && implementation !== (await chain.addressInSlot(proxy, IMPLEMENTATION_SLOT));
     return `${owner}${safe === undefined ? "" : ` (Safe, ${safe.threshold} of ${safe.owners.length})`}${waiting ? ", upgrade waiting" : ""}`;
   } catch {
     return undefined;
