@@ -1,16 +1,15 @@
 // `npm test`: the checks and every mocha file, in three lanes that run side by side on a 2-core
 // machine, because they share no port, no fixture project and no build output:
 // - main: the compile, then the mocha files that use this repository's Hardhat project or its
-//   fixture projects, then the host files that work in folders of their own (copies of the hosts
-//   lane's installs, the documented installs, the loopback verifier's projects): the hosts lane's
-//   tail, split in two.
-// - hosts: the host projects (the packed tarball installed in a project of each stack, the
-//   package's consumers) and the API report, whose build of dist/ comes after the pack's. It packs
-//   and installs once for the whole run (test/hardhat/helpers/hosts.ts), the main lane reuses both.
+//   fixture projects, then host files that work in folders of their own (copies of the hosts
+//   lane's installs, the documented installs).
+// - hosts: the host projects (the packed tarball installed in a project of each stack). It packs
+//   and installs once for the whole run (test/hardhat/helpers/hosts.ts); the other lanes reuse both.
 // - notifications: the type check and the lint, the notifications, mock hedger and docs tests, the
 //   notifications tests again on Node.js 24 (from the npm `node` package; the browser tests run once),
 //   then, once the main lane has compiled, the contracts' tests, the drift check and the demo, and
-//   last the flaky-endpoint host file, which works in copies of the hosts lane's installs.
+//   last more host files in folders of their own: the flaky-endpoint file, the real verifier's, the
+//   package's consumers and the API report (which reads the dist/ the pack built).
 // Each lane's steps run even when one before it failed; its output is printed when it ends (and
 // written to test-output/test-run/<lane>.log as it comes), then one line sums the tests of all lanes
 // and a failed lane's failures come again at the very end. `npx mocha` runs every file in one process.
@@ -28,16 +27,15 @@ const LANES = {
   notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/", "test/hardhat/internal/stack/manifest-writes.test.ts"],
 };
 /** The main lane's last step, taken from the hosts lane's files: none works in a folder the hosts lane's files use. */
-const HOSTS_IN_MAIN = [
-  "test/hardhat/hosts/docs-install.test.ts",
-  "test/hardhat/hosts/real-verifier.test.ts",
-  "test/hardhat/hosts/verify-retries.test.ts",
-  "test/hardhat/hosts/every-explorer.test.ts",
-];
+const HOSTS_IN_MAIN = ["test/hardhat/hosts/docs-install.test.ts", "test/hardhat/hosts/verify-retries.test.ts", "test/hardhat/hosts/every-explorer.test.ts"];
 /** The notifications lane's last step, once the main lane's compile has written the artifacts. */
 const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
-/** Then a host file off the hosts lane's tail: it works in copies of the host projects of its own. */
-const HOSTS_IN_NOTIFICATIONS = ["test/hardhat/hosts/unreliable-rpc.test.ts"];
+/**
+ * Then files off the hosts lane's tail, each in folders of its own: copies of the host projects, the
+ * real verifier's projects, the consumer host (the package tests), and the dist/ the pack built (read
+ * by the API report).
+ */
+const HOSTS_IN_NOTIFICATIONS = ["test/hardhat/hosts/unreliable-rpc.test.ts", "test/hardhat/hosts/real-verifier.test.ts", "test/package/", "test/api/"];
 const BROWSER_TESTS = /^test\/notifications\/(browser|example-react)/;
 
 function testFiles(dir) {
