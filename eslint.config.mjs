@@ -41,7 +41,10 @@ export default defineConfig(
   {
     files: ["**/*.{ts,tsx,mts}"],
     languageOptions: {
-      parserOptions: { project: ["./tsconfig.json", "./tsconfig.hardhat3.json"], tsconfigRootDir: root },
+      // `npm test` (scripts/test/checks.cjs) hands over the two programs it has just type-checked.
+      parserOptions: globalThis.multiaccountKitPrograms
+        ? { programs: globalThis.multiaccountKitPrograms }
+        : { project: ["./tsconfig.json", "./tsconfig.hardhat3.json"], tsconfigRootDir: root },
     },
   },
   {
@@ -80,6 +83,7 @@ export default defineConfig(
     // host projects' configs (their packages are not installed here): no type information.
     files: ["**/*.{js,cjs,mjs}", "test/fixture-projects/hosts/**"],
     extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { parserOptions: { programs: null } },
   },
   {
     files: ["**/*.{js,cjs}"],

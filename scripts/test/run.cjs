@@ -5,9 +5,9 @@
 //   lane's installs, the documented installs).
 // - hosts: the host projects (the packed tarball installed in a project of each stack). It packs
 //   and installs once for the whole run (test/hardhat/helpers/hosts.ts); the other lanes reuse both.
-// - notifications: the type check and the lint, the notifications, mock hedger and docs tests, the
-//   notifications tests again on Node.js 24 (from the npm `node` package; the browser tests run once),
-//   then, once the main lane has compiled, the contracts' tests, the drift check and the demo, and
+// - notifications: the type check and ESLint (checks.cjs), the format check, the notifications,
+//   mock hedger and docs tests, the notifications tests again on Node.js 24 (from the npm `node`
+//   package; the browser tests run once), then, once the main lane has compiled, the contracts' tests, the drift check and the demo, and
 //   last more host files in folders of their own: the flaky-endpoint file, the real verifier's, the
 //   package's consumers and the API report (which reads the dist/ the pack built).
 // Each lane's steps run even when one before it failed; its output is printed when it ends (and
@@ -155,8 +155,8 @@ async function main() {
     lane("main", [npm("compile"), () => (markCompiled(), null), mocha(main), mocha(hostsInMain)]).finally(() => markCompiled()),
     lane("hosts", [mocha(hosts)]),
     lane("notifications", [
-      npm("typecheck"),
-      npm("lint"),
+      [process.execPath, [path.join(__dirname, "checks.cjs")]],
+      [process.execPath, [require.resolve("prettier/bin/prettier.cjs"), "--check", "."]],
       mocha(notifications),
       async () => mocha(onNode24, await node24()),
       async () => (await compiled, mocha(afterCompile)),
