@@ -7,9 +7,10 @@
 //   and installs once for the whole run (test/hardhat/helpers/hosts.ts); the other lanes reuse both.
 // - notifications: the type check and ESLint (checks.cjs), the format check, the notifications,
 //   mock hedger and docs tests, the notifications tests again on Node.js 24 (from the npm `node`
-//   package; the browser tests run once), then, once the main lane has compiled, the contracts' tests, the drift check and the demo, and
-//   last more host files in folders of their own: the flaky-endpoint file, the real verifier's, the
-//   package's consumers and the API report (which reads the dist/ the pack built).
+//   package; the browser tests run once), then, once the main lane has compiled, the contracts'
+//   tests, the drift check and the demo, and last more host files in folders of their own: the
+//   flaky-endpoint file, the real verifier's, the package's consumers and the API report (which
+//   reads the dist/ the pack built).
 // Each lane's steps run even when one before it failed; its output is printed when it ends (and
 // written to test-output/test-run/<lane>.log as it comes), then one line sums the tests of all lanes
 // and a failed lane's failures come again at the very end. `npx mocha` runs every file in one process.
