@@ -1,19 +1,12 @@
-// `npm test`: the checks and every mocha file, in three lanes that run side by side on a 2-core
-// machine, because they share no port, no fixture project and no build output:
-// - main: the compile, then the mocha files that use this repository's Hardhat project or its
-//   fixture projects, then host files that work in folders of their own (copies of the hosts
-//   lane's installs, the documented installs).
-// - hosts: the host projects (the packed tarball installed in a project of each stack). It packs
-//   and installs once for the whole run (test/hardhat/helpers/hosts.ts); the other lanes reuse both.
-// - notifications: the type check and ESLint (checks.cjs), the format check, the notifications,
-//   mock hedger and docs tests, the notifications tests again on Node.js 24 (from the npm `node`
-//   package; the browser tests run once), then, once the main lane has compiled, the contracts'
-//   tests, the drift check and the demo, and last more host files in folders of their own: the
-//   flaky-endpoint file, the real verifier's, the package's consumers and the API report (which
-//   reads the dist/ the pack built).
-// Each lane's steps run even when one before it failed; its output is printed when it ends (and
-// written to test-output/test-run/<lane>.log as it comes), then one line sums the tests of all lanes
-// and a failed lane's failures come again at the very end. `npx mocha` runs every file in one process.
+// `npm test`: the checks and every mocha file in three lanes side by side on a 2-core machine (they
+// share no port, fixture project or build output; docs/contributing/development.md#tests): main
+// compiles, then runs the files of this repository's Hardhat project and its fixtures, then host
+// files in folders of their own; hosts packs and installs the host projects once for the run
+// (test/hardhat/helpers/hosts.ts) and runs their files; notifications runs checks.cjs, the format
+// check, the notifications, mock hedger and docs tests (again on Node.js 24), the contracts' tests
+// once main has compiled, then more host files in folders of their own. A lane's steps all run even
+// after one fails; its output comes when it ends (and goes to test-output/test-run/<lane>.log), then
+// one line sums all lanes, after any failures. `npx mocha` runs every file in one process.
 const { execFile, spawn } = require("child_process");
 const fs = require("fs");
 const path = require("path");
@@ -31,11 +24,7 @@ const LANES = {
 const HOSTS_IN_MAIN = ["test/hardhat/hosts/docs-install.test.ts", "test/hardhat/hosts/verify-retries.test.ts", "test/hardhat/hosts/every-explorer.test.ts"];
 /** The notifications lane's last step, once the main lane's compile has written the artifacts. */
 const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
-/**
- * Then files off the hosts lane's tail, each in folders of its own: copies of the host projects, the
- * real verifier's projects, the consumer host (the package tests), and the dist/ the pack built (read
- * by the API report).
- */
+/** Then more of the hosts lane's files, each in folders of its own (host copies, the consumer host, the pack's dist/). */
 const HOSTS_IN_NOTIFICATIONS = ["test/hardhat/hosts/unreliable-rpc.test.ts", "test/hardhat/hosts/real-verifier.test.ts", "test/package/", "test/api/"];
 const BROWSER_TESTS = /^test\/notifications\/(browser|example-react)/;
 

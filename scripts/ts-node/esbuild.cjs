@@ -1,20 +1,12 @@
-// The transpiler ts-node uses in this repository (tsconfig.json "ts-node"): mocha's test files and
-// src/, and every Hardhat run here and in test/fixture-projects (their configs, and the plugin's
-// src/ they load). esbuild (already here for the browser example's bundle) strips the types and
-// turns imports into require(), as `transpileOnly` asked of TypeScript, for a fraction of the
-// processor time: a Hardhat run of a fixture project takes about 0.5 s of it instead of 0.8 s.
-// It emits what tsc emits for tsconfig.json's target (ES2020): `?.` and `??` stay as they are
-// (functions that Playwright sends into a page are sent as their source text, so no helper may be
-// added to them), and class fields are assigned in the constructor after parameter properties
-// (useDefineForClassFields false, TypeScript's default for that target), and import() is a
-// require(), as for "module": "commonjs". Types are checked by
-// `npm run typecheck`; the package is built by tsc (tsconfig.build.json), not by this.
-//
-// What it emits is kept on disk (node_modules/.cache/multiaccount-kit-ts), named by a hash of the
-// source, its path, the options and esbuild's version: the test suite starts a few hundred Node.js
-// processes that load the same files, and only the first to meet a file starts esbuild's service
-// and transpiles it. A file is written whole under another name, then renamed into place, so that a
-// process never reads another's half-written file.
+// The transpiler ts-node uses here (tsconfig.json "ts-node"), for mocha, src/ and every Hardhat run
+// of this repository and its fixtures: esbuild strips the types and turns imports into require(), as
+// `transpileOnly` asks of TypeScript, in about 0.5 s of processor time per fixture run against 0.8 s.
+// It emits what tsc emits for ES2020 (`?.` and `??` kept: Playwright sends some functions into a page
+// as source text; class fields assigned after parameter properties; import() as require()). Types
+// are checked by `npm run typecheck`; the package is built by tsc. Its output is kept on disk
+// (node_modules/.cache/multiaccount-kit-ts), named by a hash of the source, path, options and
+// esbuild's version, written under another name and renamed into place: the suite's few hundred
+// processes transpile each file once.
 const { createHash, randomBytes } = require("crypto");
 const fs = require("fs");
 const path = require("path");

@@ -51,10 +51,8 @@ function npm(args: string[], cwd: string, node?: string): Promise<string> {
 }
 
 /**
- * What `make` resolves to, made once per test run whichever process asks first: `npm test`'s lanes
- * share the work folder, and the main lane's host files reuse what the hosts lane packed and
- * installed (scripts/test/run.cjs). The first process to ask makes it and writes the result (or its
- * error) to WORK/<key>.json, renamed into place whole; another process waits for that file.
+ * What `make` resolves to, made once per run for all of `npm test`'s lanes: the first process to ask
+ * writes the result (or error) to WORK/<key>.json, renamed into place whole; others wait for it.
  */
 const madeOnce = new Map<string, Promise<unknown>>();
 export function oncePerRun<T>(key: string, make: () => Promise<T>): Promise<T> {
@@ -192,11 +190,7 @@ export const INSTALL_TIMEOUT_MS = 600_000;
 
 let started = false;
 
-/**
- * Starts the pack and every host install at once (they wait on the registry and the disk more than
- * on the processor). Each host file calls it first, so that no file waits for an install another
- * file could have started earlier.
- */
+/** Starts the pack and every host install at once; each host file calls it first, so none waits for an install late. */
 export function startHosts(): void {
   if (started) return;
   started = true;
