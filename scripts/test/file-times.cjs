@@ -1,9 +1,6 @@
-// mocha's spec reporter, followed by the time each file took (its top-level suites, hooks included),
-// slowest first: where a lane's time goes. `npm test` uses it; the lines start with "time:".
-// Beside the wall time, the processor time (user + system) spent while the file ran: this mocha
-// process's own and its child processes' that ended and were reaped in that time (on Linux, from
-// /proc/self/stat; elsewhere this process's own alone). A child that outlives its file (a
-// background install, a run going on beside the next file's tests) counts for the file it ends in.
+// mocha's spec reporter, then each file's time (top-level suites, hooks included), slowest first,
+// in lines that start with "time:": wall time, and processor time (user + system) of this process and
+// of its children reaped meanwhile (/proc/self/stat on Linux), so a child counts for the file it ends in.
 const fs = require("fs");
 const path = require("path");
 const Mocha = require("mocha");
