@@ -17,14 +17,14 @@ const LOGS = path.join(ROOT, "test-output", "test-run");
 
 /** The files of each lane but main (which gets the rest), in the order they run there; a path must name a file. */
 const LANES = {
-  hosts: ["test/hardhat/hosts/stacks.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts", "test/package/", "test/api/"],
+  hosts: ["test/hardhat/hosts/stacks.test.ts", "test/hardhat/hosts/", "test/hardhat/package.test.ts"],
   notifications: ["test/notifications/", "test/mock-hedger/", "test/docs/", "test/hardhat/internal/stack/manifest-writes.test.ts"],
 };
 /** The main lane's last step, taken from the hosts lane's files: none works in a folder the hosts lane's files use. */
 const HOSTS_IN_MAIN = ["test/hardhat/hosts/docs-install.test.ts", "test/hardhat/hosts/verify-retries.test.ts", "test/hardhat/hosts/every-explorer.test.ts"];
 /** The notifications lane's last step, once the main lane's compile has written the artifacts. */
 const AFTER_COMPILE = ["test/contracts/", "test/hardhat/hardhat2/bytecode-drift.test.ts", "test/demo/demo.test.ts"];
-/** Then more of the hosts lane's files, each in folders of its own (host copies, the consumer host, the pack's dist/). */
+/** Then host files in folders of their own (host copies, the consumer host, the pack's dist/), off the hosts lane. */
 const HOSTS_IN_NOTIFICATIONS = ["test/hardhat/hosts/unreliable-rpc.test.ts", "test/hardhat/hosts/real-verifier.test.ts", "test/package/", "test/api/"];
 const BROWSER_TESTS = /^test\/notifications\/(browser|example-react)/;
 
